@@ -1,0 +1,5 @@
+"""``python -m companion``: the command line."""
+
+from companion.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,196 @@
+"""The ``companion`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from typing import IO, Any
+
+from companion.bench import bench_rules
+from companion.errors import CompanionError, MalformedInput
+from companion.events import Event, Play, StartDiscards, TakeBack
+from companion.game import Game
+from companion.record import Replay, outcome_json
+from companion.text import Lang, Text
+
+DEMO_RECORD = "tranquility-demo.jsonl"
+
+
+def default_lang() -> Lang:
+    """French when ``COMPANION_LANG`` or ``LANG`` says so, English otherwise."""
+    value = os.environ.get("COMPANION_LANG") or os.environ.get("LANG") or ""
+    return "fr" if value.lower().startswith("fr") else "en"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+        return status
+    except BrokenPipeError:
+        # Output piped into `head` and the like: stop quietly.
+        sys.stderr.close()
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A referee for card games played on a real table.",
+    )
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="replay a game record and print one ruling per event")
+    replay.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
+    _output_options(replay)
+    replay.set_defaults(run=_run_replay)
+
+    demo = sub.add_parser("demo", help="referee the bundled example game")
+    _output_options(demo)
+    demo.set_defaults(run=_run_demo)
+
+    bench = sub.add_parser("bench", help="measure speed")
+    bench.add_argument("what", choices=["rules"], help="what to measure")
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=_run_bench)
+    return parser
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true",
+                        help="print the ruling lines of RECORD.md, then the outcome line")
+    parser.add_argument("--lang", choices=["fr", "en"], default=None,
+                        help="language of the readable output (default: from LANG)")
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    lang: Lang = args.lang or default_lang()
+    if args.file == "-":
+        return replay(sys.stdin, sys.stdout, sys.stderr, as_json=args.json, lang=lang)
+    try:
+        handle = open(args.file, encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        text = Text("cli_cannot_read", path=args.file, detail=error.strerror or error)
+        print(text.render(lang), file=sys.stderr)
+        return 2
+    with handle:
+        return replay(handle, sys.stdout, sys.stderr, as_json=args.json, lang=lang, name=args.file)
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    lang: Lang = args.lang or default_lang()
+    text = resources.files("companion").joinpath("data", DEMO_RECORD).read_text(encoding="utf-8")
+    return replay(io.StringIO(text), sys.stdout, sys.stderr, as_json=args.json, lang=lang)
+
+
+def replay(
+    handle: IO[str],
+    out: IO[str],
+    err: IO[str],
+    *,
+    as_json: bool = False,
+    lang: Lang = "en",
+    name: str = "-",
+) -> int:
+    """Replay a record from ``handle``: rulings to ``out``, errors to ``err``; return the status.
+
+    A malformed line stops the replay with status 2 after every earlier ruling
+    was printed.
+    """
+    try:
+        run = Replay(handle)
+        if not as_json:
+            _print_intro(run.game, out, lang)
+        for step in run:
+            if as_json:
+                print(json.dumps(step.ruling.to_json(step.seq), ensure_ascii=False), file=out)
+            else:
+                print(_step_line(step.seq, step.event, step.ruling.legal, step.ruling.rule,
+                                 step.ruling.discard, step.ruling.text.render(lang)), file=out)
+            out.flush()
+    except MalformedInput as error:
+        where = Text("line_error", line=error.line, error=error.text) if error.line else error.text
+        print(where.render(lang), file=err)
+        return 2
+    except CompanionError as error:
+        print(error.text.render(lang), file=err)
+        return 2
+    except UnicodeDecodeError as error:
+        print(Text("cli_cannot_read", path=name, detail=error.reason).render(lang), file=err)
+        return 2
+    if as_json:
+        print(json.dumps(outcome_json(run.game), ensure_ascii=False), file=out)
+    else:
+        _print_final(run.game, out, lang)
+    return 0
+
+
+def _print_intro(game: Game[Any], out: IO[str], lang: Lang) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
+    print(f"{game.title.render(lang)} · {game.players} · {options}", file=out)
+    if game.players == 1:
+        print(Text("cli_solo_assumption").render(lang), file=out)
+    print(Text("cli_header").render(lang), file=out)
+
+
+def _step_line(seq: int, event: Event | None, legal: bool, rule: str | None,
+               discard: int | None, message: str) -> str:
+    verdict = "ok" if legal else ("??" if rule == "G2" else "NO")
+    return (f"{seq:>3}  {verdict:<2} {_event_label(event):<18} {rule or '':<5} "
+            f"{'' if discard is None else discard:>3}  {message}")
+
+
+def _event_label(event: Event | None) -> str:
+    if event is None:
+        return "?"
+    player = f"[{event.player}] " if event.player is not None else ""
+    if isinstance(event, Play):
+        return f"{player}{event.card}@{event.at}"
+    if isinstance(event, TakeBack):
+        return f"take_back@{event.at}"
+    if isinstance(event, StartDiscards):
+        return "start_discards"
+    return f"{player}{event.TYPE}"
+
+
+def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
+    outcome = game.outcome()
+    label = outcome.text if outcome else Text("outcome_ongoing")
+    print(file=out)
+    print(Text("cli_outcome", outcome=label).render(lang), file=out)
+    diagram = getattr(game, "diagram", None)
+    if diagram is not None:
+        print(diagram(), file=out)
+    state = game.state_json()
+    if outcome is None:
+        print(Text("cli_turn", seat=game.turn).render(lang), file=out)
+    for seat in state["seats"]:
+        print("  " + Text("cli_seat_counts", **seat).render(lang), file=out)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    result = bench_rules(seconds=args.seconds, seed=args.seed)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    targets = result["targets"]
+    print(f"companion bench rules: Tranquillité, one core (cpu {result['cpu']})")
+    print(f"  legality checks: {result['checks_per_s']:>10,.0f} /s   "
+          f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
+    print(f"  random 3-player games: {result['games_per_s']:>6,.0f} /s   "
+          f"(target {targets['games_per_s']:,}; {result['games']:,} games, "
+          f"{result['events_per_game']:.1f} events each)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

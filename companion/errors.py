@@ -1,0 +1,66 @@
+"""One error tree for the whole companion.
+
+Every error the companion raises on purpose derives from :class:`CompanionError`
+and also from the builtin it resembles, so callers may catch either. Three
+kinds of trouble are kept apart, because each calls for a different answer:
+
+* :class:`MalformedInput`: the input cannot be understood (bad JSON, an unknown
+  card or cell, a missing field). Nothing is ruled; the input must be fixed.
+* :class:`IllegalPlay`: the input is understood and the rules refuse it. It
+  carries the :class:`~companion.ruling.Ruling` that says why.
+* :class:`AmbiguousReading`: the input is understood but not sure enough to
+  rule on (a card read face down or below the confidence threshold): the
+  companion asks instead of ruling (RULINGS G2).
+
+Messages are bilingual: ``error.text`` renders in French or English, and
+``str(error)`` is the English one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.text import Text
+
+if TYPE_CHECKING:
+    from companion.ruling import Ruling
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+class MalformedInput(CompanionError, ValueError):
+    """Input that cannot be understood: bad JSON, unknown card or cell, missing field."""
+
+    def __init__(self, text: Text, *, line: int | None = None) -> None:
+        super().__init__(text)
+        self.line = line
+
+    def at_line(self, line: int) -> MalformedInput:
+        """Return a copy of this error that names the 1-based line it came from."""
+        return type(self)(self.text, line=line)
+
+
+class UnknownGame(MalformedInput):
+    """A game name that is not in the registry."""
+
+
+class RulesError(CompanionError):
+    """The rules engine refuses something."""
+
+
+class IllegalPlay(RulesError, ValueError):
+    """An event the rules refuse; ``ruling`` says which rule and why."""
+
+    def __init__(self, ruling: Ruling) -> None:
+        super().__init__(ruling.text)
+        self.ruling = ruling
+
+
+class AmbiguousReading(CompanionError, ValueError):
+    """A reading too unsure to rule on: the companion must ask (RULINGS G2)."""

@@ -1,0 +1,82 @@
+"""What the referee says: a :class:`Ruling` per event and the :class:`Outcome` of a game."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from companion.text import Text
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The verdict on one event.
+
+    ``legal`` says whether the event was accepted; ``rule`` names the ruling of
+    RULINGS.md (or of the project's ``companion/RULINGS.md``) that a refused
+    event breaks; ``discard`` is the number of cards the acting seat must
+    discard after an accepted placement (``None`` for events that are not
+    placements); ``text`` says why, in French and English, naming cards and cells.
+    """
+
+    legal: bool
+    rule: str | None
+    discard: int | None
+    text: Text
+
+    @property
+    def message_en(self) -> str:
+        """The reason in English."""
+        return self.text.en
+
+    @property
+    def message_fr(self) -> str:
+        """The reason in French."""
+        return self.text.fr
+
+    def to_json(self, seq: int) -> dict[str, Any]:
+        """The ruling line of ``companion replay --json`` for the event numbered ``seq``."""
+        return {
+            "seq": seq,
+            "legal": self.legal,
+            "rule": self.rule,
+            "discard": self.discard,
+            "message_en": self.text.en,
+            "message_fr": self.text.fr,
+        }
+
+
+def accepted(text: Text, discard: int | None = None) -> Ruling:
+    """A legal ruling."""
+    return Ruling(True, None, discard, text)
+
+
+def refused(rule: str, text: Text) -> Ruling:
+    """An illegal ruling breaking ``rule``."""
+    return Ruling(False, rule, None, text)
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    #: The winning card was played (Tranquillité: Finish card; L'Ascension: Sommet).
+    FINISHED = "finished"
+    #: The active seat provably cannot act, from public counts alone.
+    NO_ACTION = "no_action"
+    #: The players reported that the active seat cannot act.
+    REPORTED = "reported"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as a value."""
+
+    termination: Termination
+    won: bool
+    text: Text
+
+    @property
+    def result(self) -> str:
+        """``"won"`` or ``"lost"``, as in the record's outcome line."""
+        return "won" if self.won else "lost"

@@ -1,0 +1,76 @@
+"""Bilingual texts: every message a player sees exists in French and English.
+
+A :class:`Text` is a message key from :mod:`companion.messages` with its
+arguments; it renders lazily, so the rules engine can build rulings in a hot
+loop without formatting strings nobody reads.
+
+>>> Text("seat_discards", seat=2, count=2).en
+'Seat 2 discards 2 cards'
+>>> Text("seat_discards", seat=2, count=2).fr
+'Le joueur 2 défausse 2 cartes'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.messages import MESSAGES
+
+Lang = Literal["en", "fr"]
+LANGS: tuple[Lang, ...] = ("en", "fr")
+
+
+@dataclass(frozen=True, slots=True)
+class Both:
+    """A word or phrase given in both languages, to be used as a message argument."""
+
+    en: str
+    fr: str
+
+    def render(self, lang: Lang) -> str:
+        """Return the phrase in ``lang``."""
+        return self.en if lang == "en" else self.fr
+
+
+class Text:
+    """A message key with its arguments, rendered in either language on demand."""
+
+    __slots__ = ("args", "key")
+
+    def __init__(self, key: str, /, **args: object) -> None:
+        if key not in MESSAGES:
+            raise KeyError(f"no message {key!r} in companion.messages")
+        self.key = key
+        self.args = args
+
+    def render(self, lang: Lang) -> str:
+        """Return the message in ``lang`` ("en" or "fr")."""
+        template = MESSAGES[self.key][0 if lang == "en" else 1]
+        values = {name: _render(value, lang) for name, value in self.args.items()}
+        return template.format(**values)
+
+    @property
+    def en(self) -> str:
+        """The message in English."""
+        return self.render("en")
+
+    @property
+    def fr(self) -> str:
+        """The message in French."""
+        return self.render("fr")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (self.key, self.args) == (other.key, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.args))))
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}, {self.en!r})"
+
+
+def _render(value: object, lang: Lang) -> str:
+    if isinstance(value, Text | Both):
+        return value.render(lang)
+    return str(value)

@@ -1,0 +1,1 @@
+"""Camera sources, LED and buzzer signals, buttons (arrives with the hardware issue)."""

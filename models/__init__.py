@@ -1,0 +1,1 @@
+"""The ONNX card classifiers and their training (arrives with the recognition issue)."""

@@ -1,0 +1,1 @@
+"""The status page players open on their phones (arrives with the companion issue)."""
