@@ -109,7 +109,7 @@ def replay(
     try:
         run = Replay(handle)
         if not as_json:
-            _print_intro(run.game, out, lang)
+            _print_intro(run.game, run.header.names, out, lang)
         for step in run:
             if as_json:
                 print(json.dumps(step.ruling.to_json(step.seq), ensure_ascii=False), file=out)
@@ -134,19 +134,25 @@ def replay(
     return 0
 
 
-def _print_intro(game: Game[Any], out: IO[str], lang: Lang) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    print(f"{game.title.render(lang)} · {game.players} · {options}", file=out)
+def _print_intro(game: Game[Any], names: Sequence[str] | None, out: IO[str], lang: Lang) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-"
+    print(Text("cli_intro", game=game.title, players=game.players,
+               names=f" ({', '.join(names)})" if names else "", options=options).render(lang), file=out)
     if game.players == 1:
         print(Text("cli_solo_assumption").render(lang), file=out)
-    print(Text("cli_header").render(lang), file=out)
+    seq, event, rule, discard, message = Text("cli_columns").render(lang).split("|")
+    print(_row(seq, "", event, rule, discard, message), file=out)
+
+
+def _row(seq: object, verdict: str, event: str, rule: str, discard: object, message: str) -> str:
+    return f"{seq:>3}  {verdict:<2} {event:<18} {rule:<5} {discard!s:>5}  {message}"
 
 
 def _step_line(seq: int, event: Event | None, legal: bool, rule: str | None,
                discard: int | None, message: str) -> str:
+    # ok: accepted; NO: refused (flagged if a placement); ??: unsure, nothing ruled (G2).
     verdict = "ok" if legal else ("??" if rule == "G2" else "NO")
-    return (f"{seq:>3}  {verdict:<2} {_event_label(event):<18} {rule or '':<5} "
-            f"{'' if discard is None else discard:>3}  {message}")
+    return _row(seq, verdict, _event_label(event), rule or "", "" if discard is None else discard, message)
 
 
 def _event_label(event: Event | None) -> str:

@@ -161,14 +161,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "outcome_ongoing": ("the game goes on", "la partie continue"),
     # -- command line ------------------------------------------------------
-    "cli_legal": ("legal", "légal"),
-    "cli_illegal": ("ILLEGAL", "ILLÉGAL"),
-    "cli_unsure": ("unsure", "incertain"),
     "cli_outcome": ("Outcome: {outcome}", "Issue : {outcome}"),
     "cli_turn": ("Seat {seat} to play", "Au joueur {seat} de jouer"),
     "cli_seat_counts": ("seat {seat}: deck {deck}, hand {hand}, discard {discard}",
                         "joueur {seat} : pioche {deck}, main {hand}, défausse {discard}"),
-    "cli_header": ("seq  verdict   rule  discard  message", "n°   verdict   règle défausse message"),
+    "cli_intro": ("{game} · {players} players{names} · options: {options}",
+                  "{game} · {players} joueurs{names} · options : {options}"),
+    "cli_columns": ("seq|event|rule|disc.|ruling", "n°|événement|règle|déf.|décision"),
     "cli_cannot_read": ("cannot read {path}: {detail}", "impossible de lire {path} : {detail}"),
     "cli_solo_assumption": (
         "note: the solo rules (reference card A2) are not in the texts; this 1-player game uses the "

@@ -1,0 +1,103 @@
+"""The command line: golden replays, bad input, the demo and the benchmark."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p"]
+
+
+@pytest.mark.parametrize("name", GOLDEN_GAMES)
+def test_golden_replay_json_line_by_line(name: str, golden: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["replay", "--json", str(golden / f"{name}.jsonl")])
+    out = capsys.readouterr().out.splitlines()
+    expected = (golden / f"{name}.rulings.jsonl").read_text(encoding="utf-8").splitlines()
+    assert status == 0
+    assert len(out) == len(expected)
+    for got, want in zip(out, expected, strict=True):
+        assert json.loads(got) == json.loads(want)
+
+
+def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
+    outcomes = {name: json.loads((golden / f"{name}.rulings.jsonl").read_text().splitlines()[-1])["outcome"]
+                for name in GOLDEN_GAMES}
+    assert outcomes == {"won-3p": "won", "lost-2p-removed4": "lost", "flags-4p": "lost"}
+    types = [json.loads(line)["type"] for line in (golden / "flags-4p.jsonl").read_text().splitlines()[1:]]
+    assert {"take_back", "override", "undo"} <= set(types)
+    rulings = [json.loads(line) for line in (golden / "flags-4p.rulings.jsonl").read_text().splitlines()[:-1]]
+    assert {r["rule"] for r in rulings if not r["legal"]} >= {"T2", "C1"}
+
+
+def test_readable_replay_in_french(golden: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--lang", "fr", str(golden / "won-3p.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "Issue : gagnée" in out
+    assert "joueur 1 : pioche" in out
+
+
+def test_replay_from_standard_input(golden: Path, capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO((golden / "won-3p.jsonl").read_text()))
+    assert main(["replay", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["outcome"] == "won"
+
+
+@pytest.mark.parametrize(("bad", "reason"), [
+    ("{not json", "line 4: not valid JSON"),
+    ('{"type": "play", "card": "99", "at": "a1"}', "line 4: unknown card '99'"),
+    ('{"type": "play", "card": "9", "at": "a9"}', "line 4: unknown cell 'a9'"),
+    ('{"type": "play", "at": "a1"}', "line 4: missing field 'card'"),
+])
+def test_malformed_line_stops_with_status_2_after_earlier_rulings(
+    bad: str, reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([
+        '{"record": 1, "game": "tranquility", "players": 3}',
+        '{"type": "play", "card": "10", "at": "b1"}',
+        '{"type": "discard", "count": 2}',
+        bad,
+        '{"type": "discard", "count": 2}',
+    ]) + "\n")
+    assert main(["replay", "--json", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(line)["seq"] for line in captured.out.splitlines()] == [1, 2]
+    assert captured.err.strip().startswith(reason)
+    assert "Traceback" not in captured.err
+
+
+def test_malformed_line_message_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"record": 1, "game": "tranquility", "players": 3}\n{"type": "jump"}\n')
+    assert main(["replay", "--lang", "fr", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == "ligne 2 : type d'événement inconnu « jump »"
+
+
+def test_missing_file_and_bad_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(b'{"record": 1, "game": "tranquility", "players": 3, "names": ["\xe9", "b", "c"]}\n')
+    assert main(["replay", str(path)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_demo_referees_a_whole_won_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Outcome: won" in out
+    assert " NO " in out  # the demo shows refused placements being flagged
+    assert "taken back" in out
+
+
+def test_bench_prints_both_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--seconds", "0.05", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["checks"] > 0 and result["games"] > 0
+    assert 0 < result["legal_share"] < 1
