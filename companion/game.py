@@ -112,10 +112,27 @@ class Game(abc.ABC, Generic[S]):
     def turn(self) -> int:
         """The active seat, 1-based."""
 
-    @abc.abstractmethod
     def validate(self, event: Event) -> None:
         """Raise :class:`MalformedInput` for unknown cards, cells or seats in ``event``,
-        :class:`~companion.errors.AmbiguousReading` for a card that cannot be ruled on."""
+        :class:`~companion.errors.AmbiguousReading` for a card that cannot be ruled on.
+
+        Events built in Python are held to what the record reader enforces on
+        JSON lines: seats 1..N, counts never negative, a seat named once.
+        """
+        if event.player is not None and not 1 <= event.player <= self.players:
+            raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=self.players))
+        if isinstance(event, StartDiscards):
+            seats = [seat for seat, _ in event.counts]
+            if len(set(seats)) != len(seats) or any(count < 0 for _, count in event.counts):
+                raise MalformedInput(Text("bad_field", field="counts", value=event.as_dict()))
+            for seat in seats:
+                if not 1 <= seat <= self.players:
+                    raise MalformedInput(Text("seat_out_of_range", seat=seat, players=self.players))
+        self._validate_names(event)
+
+    @abc.abstractmethod
+    def _validate_names(self, event: Event) -> None:
+        """Raise for unknown card or cell names in ``event`` (game-specific)."""
 
     @abc.abstractmethod
     def _check_action(self, event: Event) -> Ruling:

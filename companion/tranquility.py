@@ -159,10 +159,8 @@ class Tranquility(Game[_Saved]):
 
     # -- names -------------------------------------------------------------
 
-    def validate(self, event: Event) -> None:
-        """Raise for an unknown card, cell or seat; a face-down card is ambiguous."""
-        if event.player is not None and event.player > self.players:
-            raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=self.players))
+    def _validate_names(self, event: Event) -> None:
+        """Raise for an unknown card or cell; a face-down card is ambiguous."""
         if isinstance(event, Play):
             if event.card == "back":
                 raise AmbiguousReading(Text("face_down", at=event.at))
@@ -173,10 +171,6 @@ class Tranquility(Game[_Saved]):
             self._validate_cell(event.at)
         elif isinstance(event, TakeBack):
             self._validate_cell(event.at)
-        elif isinstance(event, StartDiscards):
-            for seat, _ in event.counts:
-                if seat > self.players:
-                    raise MalformedInput(Text("seat_out_of_range", seat=seat, players=self.players))
 
     def _validate_cell(self, at: str) -> None:
         if at not in CELL_INDEX and at not in (START, FINISH):
@@ -321,7 +315,7 @@ class Tranquility(Game[_Saved]):
         cells = self.cells
         at = CELLS[i]
         if cells[i]:
-            return refused("C3", Text("occupied", at=at, other=cells[i]))
+            return refused("C3", Text("occupied", card=v, at=at, other=cells[i]))
         j = i - 1
         while j >= 0 and not cells[j]:
             j -= 1

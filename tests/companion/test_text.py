@@ -33,6 +33,6 @@ def test_unknown_key_is_refused() -> None:
 
 
 def test_texts_compare_by_key_and_arguments() -> None:
-    assert Text("occupied", at="a1", other=3) == Text("occupied", at="a1", other=3)
-    assert Text("occupied", at="a1", other=3) != Text("occupied", at="a1", other=4)
-    assert len({Text("occupied", at="a1", other=3), Text("occupied", at="a1", other=3)}) == 1
+    assert Text("occupied", card=5, at="a1", other=3) == Text("occupied", card=5, at="a1", other=3)
+    assert Text("occupied", card=5, at="a1", other=3) != Text("occupied", card=5, at="a1", other=4)
+    assert len({Text("occupied", card=5, at="a1", other=3), Text("occupied", card=5, at="a1", other=3)}) == 1
