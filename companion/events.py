@@ -129,8 +129,49 @@ class DeclareLoss(Event):
     TYPE: ClassVar[str] = "declare_loss"
 
 
+@dataclass(frozen=True, slots=True)
+class Campfire(Event):
+    """L'Ascension: a Feu de camp laid at ``at``; the Versant it replaces goes to ``move_to``."""
+
+    TYPE: ClassVar[str] = "campfire"
+    card: str
+    at: str
+    move_to: str
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"card": self.card, "at": self.at, "move_to": self.move_to}
+
+
+@dataclass(frozen=True, slots=True)
+class Herd(Event):
+    """L'Ascension, Faune montagnarde: the herd on ``origin`` climbs ``rows`` rows along ``path``.
+
+    ``origin`` is the record's ``from`` field (a Python keyword).
+    """
+
+    TYPE: ClassVar[str] = "herd"
+    origin: str
+    rows: int
+    path: tuple[str, ...]
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"from": self.origin, "rows": self.rows, "path": list(self.path)}
+
+
+@dataclass(frozen=True, slots=True)
+class Grapple(Event):
+    """L'Ascension solo: a Grappin is discarded to renew the hand."""
+
+    TYPE: ClassVar[str] = "grapple"
+
+
+#: A placement that lies on the table until it is accepted or taken back.
+Placement = Play | Campfire
+
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls for cls in (Play, Discard, StartDiscards, TakeBack, Override, Undo, DeclareLoss)
+    cls.TYPE: cls
+    for cls in (Play, Discard, StartDiscards, TakeBack, Override, Undo, DeclareLoss, Campfire, Herd,
+                Grapple)
 }
 
 
@@ -159,6 +200,15 @@ def event_from_json(obj: object) -> Event:
         return StartDiscards(counts=_counts(obj), **meta)
     if kind == "take_back":
         return TakeBack(_string(obj, "at"), **meta)
+    if kind == "campfire":
+        return Campfire(_string(obj, "card"), _string(obj, "at"), _string(obj, "move_to"), **meta)
+    if kind == "herd":
+        path = obj.get("path")
+        if path is None:
+            raise MalformedInput(Text("missing_field", field="path"))
+        if not isinstance(path, list) or not all(isinstance(cell, str) for cell in path):
+            raise MalformedInput(Text("bad_field", field="path", value=path))
+        return Herd(_string(obj, "from"), _integer(obj, "rows"), tuple(path), **meta)
     return EVENT_TYPES[kind](**meta)
 
 

@@ -18,16 +18,20 @@ The game never sees a hidden card: hands and discard piles are counts (G1).
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.errors import IllegalPlay, MalformedInput
 from companion.events import (
+    Campfire,
     DeclareLoss,
     Discard,
     Event,
+    Grapple,
+    Herd,
     Override,
+    Placement,
     Play,
     StartDiscards,
     TakeBack,
@@ -41,19 +45,30 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A named game option of RULINGS.md with its default and allowed values."""
+    """A named game option of RULINGS.md with its default and allowed values.
+
+    ``choices`` lists the allowed values; where they cannot be listed,
+    ``check`` says whether a value is allowed and ``choices`` holds examples.
+    """
 
     name: str
     default: object
     choices: tuple[object, ...]
     help: Both
+    check: Callable[[object], bool] | None = None
+
+    def allows(self, value: object) -> bool:
+        """Whether ``value`` is allowed (``True`` is not the number 1 here)."""
+        if self.check is not None:
+            return self.check(value)
+        return any(type(value) is type(choice) and value == choice for choice in self.choices)
 
 
 @dataclass(frozen=True, slots=True)
 class Flag:
     """A refused placement still lying on the table, with the ruling that refused it."""
 
-    play: Play
+    event: Placement
     ruling: Ruling
 
 
@@ -71,7 +86,14 @@ class Game(abc.ABC, Generic[S]):
     #: Rules whose refusal the players may override ("we play it anyway").
     OVERRIDABLE: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, players: int, options: Mapping[str, object] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        *,
+        decks: Sequence[int] | None = None,
+    ) -> None:
+        """Check the seats and options; games that deal decks read ``decks`` (dealt sizes)."""
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):
@@ -98,8 +120,7 @@ class Game(abc.ABC, Generic[S]):
         result: dict[str, object] = {}
         for option in cls.OPTIONS:
             value = options.get(option.name, option.default)
-            # 1 == True in Python: compare types too, so true is no number of cards.
-            if not any(type(value) is type(c) and value == c for c in option.choices):
+            if not option.allows(value):
                 raise MalformedInput(Text("bad_option", name=option.name, value=value,
                                           choices=", ".join(map(str, option.choices))))
             result[option.name] = value
@@ -139,8 +160,12 @@ class Game(abc.ABC, Generic[S]):
         """Rule on a game action (play, discard, ...) of the active seat."""
 
     @abc.abstractmethod
-    def _override_ruling(self, play: Play) -> Ruling:
-        """The ruling of accepting the flagged ``play`` anyway."""
+    def _override_ruling(self, placement: Placement) -> Ruling:
+        """The ruling of accepting the flagged ``placement`` anyway."""
+
+    def _overridable(self, flag: Flag) -> bool:
+        """Whether the players may accept this flagged placement anyway."""
+        return flag.ruling.rule in self.OVERRIDABLE
 
     @abc.abstractmethod
     def _apply(self, event: Event, *, forced: bool) -> None:
@@ -189,18 +214,18 @@ class Game(abc.ABC, Generic[S]):
             return accepted(Text("undone", what=self.describe(*self._stack[-1][:2])))
         if isinstance(event, TakeBack):
             for flag in self.flagged:
-                if flag.play.at == event.at:
-                    return accepted(Text("taken_back", card=self.card_label(flag.play.card),
+                if flag.event.at == event.at:
+                    return accepted(Text("taken_back", card=self.card_label(flag.event.card),
                                          at=self.cell_label(event.at)))
             return refused("G5", Text("nothing_flagged_at", at=self.cell_label(event.at)))
         if isinstance(event, Override):
             if not self.flagged:
                 return refused("G5", Text("nothing_to_override"))
             flag = self.flagged[-1]
-            if flag.ruling.rule not in self.OVERRIDABLE:
-                return refused("G5", Text("cannot_override", card=self.card_label(flag.play.card),
-                                          at=self.cell_label(flag.play.at), rule=flag.ruling.rule))
-            return self._override_ruling(flag.play)
+            if not self._overridable(flag):
+                return refused("G5", Text("cannot_override", card=self.card_label(flag.event.card),
+                                          at=self.cell_label(flag.event.at), rule=flag.ruling.rule))
+            return self._override_ruling(flag.event)
         outcome = self.outcome()
         if outcome is not None:
             return refused("C4", Text("game_over", outcome=outcome.text))
@@ -223,13 +248,13 @@ class Game(abc.ABC, Generic[S]):
         if not ruling.legal:
             if strict:
                 raise IllegalPlay(ruling)
-            if isinstance(event, Play):
+            if isinstance(event, Play | Campfire):
                 self.flagged = (*self.flagged, Flag(event, ruling))
             return ruling
         if isinstance(event, Undo):
             self.pop()
         elif isinstance(event, TakeBack):
-            index = next(i for i, f in enumerate(self.flagged) if f.play.at == event.at)
+            index = next(i for i, f in enumerate(self.flagged) if f.event.at == event.at)
             self.flagged = self.flagged[:index] + self.flagged[index + 1 :]
         else:
             self.push(event)
@@ -245,9 +270,9 @@ class Game(abc.ABC, Generic[S]):
         """
         self._stack.append((event, self.flagged, self._save()))
         if isinstance(event, Override):
-            play = self.flagged[-1].play
+            placement = self.flagged[-1].event
             self.flagged = self.flagged[:-1]
-            self._apply(play, forced=True)
+            self._apply(placement, forced=True)
         else:
             self._apply(event, forced=False)
 
@@ -278,9 +303,17 @@ class Game(abc.ABC, Generic[S]):
         """A short bilingual description of an accepted event (for undo messages)."""
         if isinstance(event, Play):
             return Text("desc_play", card=self.card_label(event.card), at=self.cell_label(event.at))
+        if isinstance(event, Campfire):
+            return Text("desc_campfire", card=self.card_label(event.card), at=self.cell_label(event.at),
+                        move_to=self.cell_label(event.move_to))
         if isinstance(event, Override) and flagged:
-            play = flagged[-1].play
-            return Text("desc_override", card=self.card_label(play.card), at=self.cell_label(play.at))
+            placement = flagged[-1].event
+            return Text("desc_override", card=self.card_label(placement.card),
+                        at=self.cell_label(placement.at))
+        if isinstance(event, Herd):
+            return Text("desc_herd", origin=self.cell_label(event.origin), rows=event.rows)
+        if isinstance(event, Grapple):
+            return Text("desc_grapple")
         if isinstance(event, Discard):
             return Text("desc_discard", count=event.count)
         if isinstance(event, StartDiscards):
@@ -291,8 +324,8 @@ class Game(abc.ABC, Generic[S]):
 
     def _flag_pending(self) -> Ruling:
         flag = self.flagged[-1]
-        return refused("G5", Text("flag_pending", card=self.card_label(flag.play.card),
-                                  at=self.cell_label(flag.play.at)))
+        return refused("G5", Text("flag_pending", card=self.card_label(flag.event.card),
+                                  at=self.cell_label(flag.event.at)))
 
 
 class LegalPlacements:

@@ -45,10 +45,7 @@ class Header:
 
     def new_game(self) -> Game[Any]:
         """A fresh game set up as this header says."""
-        cls = find_game(self.game)
-        if self.decks is not None:
-            return cls(self.players, self.options, decks=self.decks)  # type: ignore[call-arg]
-        return cls(self.players, self.options)
+        return find_game(self.game)(self.players, self.options, decks=self.decks)
 
     def to_json(self) -> dict[str, Any]:
         """The header line as a JSON-ready dict."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ascension import Ascension
 from companion.errors import UnknownGame
 from companion.game import Game
 from companion.text import Text
 from companion.tranquility import Tranquility
 
-GAMES: dict[str, type[Game[Any]]] = {cls.name: cls for cls in (Tranquility,)}
+GAMES: dict[str, type[Game[Any]]] = {cls.name: cls for cls in (Tranquility, Ascension)}
 
 
 def find_game(name: str) -> type[Game[Any]]:

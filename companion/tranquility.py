@@ -25,6 +25,7 @@ from companion.events import (
     DeclareLoss,
     Discard,
     Event,
+    Placement,
     Play,
     StartDiscards,
     TakeBack,
@@ -98,7 +99,7 @@ class Tranquility(Game[_Saved]):
     ) -> None:
         """Set up a new game; ``decks`` gives the dealt deck sizes when they differ
         from :func:`deal_sizes` (seat 1 must hold one of the smallest)."""
-        super().__init__(players, options)
+        super().__init__(players, options, decks=decks)
         removed = self.options["removed"]
         assert isinstance(removed, int)
         total = HIGHEST - LOWEST + 1 - removed + FINISH_CARDS
@@ -240,13 +241,13 @@ class Tranquility(Game[_Saved]):
             ],
             "pending": "start_discards" if self.pending_start else None,
             "flagged": [
-                {"card": f.play.card, "at": f.play.at, "rule": f.ruling.rule} for f in self.flagged
+                {"card": f.event.card, "at": f.event.at, "rule": f.ruling.rule} for f in self.flagged
             ],
         }
 
     def diagram(self) -> str:
         """The grid as text, top row first, with the two corners."""
-        flagged = {f.play.at: f.play.card for f in self.flagged}
+        flagged = {f.event.at: f.event.card for f in self.flagged}
         lines = ["        " + "".join(f"{c:>5}" for c in "abcdef")]
         for row in range(6, 0, -1):
             cells = []
@@ -400,11 +401,11 @@ class Tranquility(Game[_Saved]):
         split = ", ".join(f"{seat}: {n}" for seat, n in sorted(counts.items()) if n)
         return accepted(Text("start_split_done", split=split or "-", limit=HAND_LIMIT))
 
-    def _override_ruling(self, play: Play) -> Ruling:
-        value, i = ISLAND[play.card], CELL_INDEX[play.at]
+    def _override_ruling(self, placement: Placement) -> Ruling:
+        value, i = ISLAND[placement.card], CELL_INDEX[placement.at]
         cost, _ = self._cost(value, i)
         cost = min(cost, self.hands[self._turn] - 1)
-        return accepted(Text("overridden", card=value, at=play.at, cost=cost), cost)
+        return accepted(Text("overridden", card=value, at=placement.at, cost=cost), cost)
 
     # -- applying ----------------------------------------------------------
 

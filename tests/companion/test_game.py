@@ -24,7 +24,8 @@ from companion.tranquility import CELLS, FINISH, START
 
 def test_registry_finds_games_by_record_name() -> None:
     assert find_game("tranquility") is Tranquility
-    assert set(GAMES) == {"tranquility"}
+    assert find_game("ascension").name == "ascension"
+    assert set(GAMES) == {"tranquility", "ascension"}
     with pytest.raises(UnknownGame, match="unknown game 'go'"):
         find_game("go")
 

@@ -820,11 +820,11 @@ def test_g5_second_refused_placement_stacks_and_only_its_cell_is_taken_back() ->
     game.play(Play("27", "b1"))
     second = game.play(Play("40", "c3"))
     assert second.rule == "G5"
-    assert [f.play.at for f in game.flagged] == ["b1", "c3"]
+    assert [f.event.at for f in game.flagged] == ["b1", "c3"]
     # The last flag was refused under G5, which cannot be overridden.
     assert game.check(Override()).rule == "G5"
     assert game.play(TakeBack("c3")).legal
-    assert [f.play.at for f in game.flagged] == ["b1"]
+    assert [f.event.at for f in game.flagged] == ["b1"]
     assert ruling_of(game.check(Override())) == ok(4)
 
 

@@ -1,0 +1,777 @@
+"""Tranquillité : L'Ascension, refereed as RULINGS.md A1 to A12 say.
+
+A pyramid of 44 slots rests on ten Panoramas; the Sommet crowns it at
+``a9`` (see :mod:`companion.pyramid`). The state is public: the cards on the
+pyramid, the ibex on them, the sequences filmed, whose turn it is and each
+seat's deck, hand and discard counts.
+
+Mary's example: her 5 to the right of a 3 costs 2 cards.
+
+>>> game = Ascension.from_position(2, cards={"a1": "3g"})
+>>> game.check(Play("5s", "b1")).message_en
+'5s at b1: discard 2 (next to 3g at a1)'
+>>> game.check(Play("4g", "b1")).message_en
+'4g at b1 cannot stand beside 3g at a1: two green cards are never side by side'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from companion.ascension_modules import green_path, ibex_by_row, is_filmed
+from companion.errors import AmbiguousReading, MalformedInput
+from companion.events import (
+    Campfire,
+    DeclareLoss,
+    Discard,
+    Event,
+    Grapple,
+    Herd,
+    Placement,
+    Play,
+    TakeBack,
+)
+from companion.game import Flag, Game, Option
+from companion.pyramid import (
+    ABOVE,
+    CARDS,
+    LEFT,
+    RIGHT,
+    ROW_COL,
+    ROW_SLOTS,
+    ROWS,
+    SLOT_INDEX,
+    SLOTS,
+    SUMMIT,
+    SUPPORT,
+    TERRAINS,
+    VALUES,
+    Card,
+)
+from companion.ruling import Outcome, Ruling, Termination, accepted, refused
+from companion.text import Both, Text
+
+SIZE = len(SLOTS)
+SUMMITS = 5
+IBEX_TO_WIN = 8
+HAND_LIMIT, SOLO_HAND_LIMIT = 5, 6
+BRIDGE = CARDS["bridge"]
+SUMMIT_CARD = CARDS["summit"]
+#: Refusals the players may override: where the card may stand and what it costs
+#: are arithmetic or terrain; a card with nothing under it, or in a taken slot, cannot stay.
+OVERRIDABLE_KEYS = frozenset({"row_too_high", "terrain_adjacent", "too_costly_asc"})
+#: Terrains as adjectives of "cards" (cartes, feminine plural) and of "Feu de camp" (masculine).
+TERRAIN_NAMES = {
+    "g": Both("green", "herbeuses"),
+    "s": Both("snowy", "enneigées"),
+    "r": Both("rocky", "rocheuses"),
+}
+FIRE_NAMES = {
+    "g": Both("the green Feu de camp", "le Feu de camp herbeux"),
+    "s": Both("the snowy Feu de camp", "le Feu de camp enneigé"),
+    "r": Both("the rocky Feu de camp", "le Feu de camp rocheux"),
+}
+
+# cards, bridged, ibex, filmed, summit, turn, decks, hands, discards, grapples, loss reported
+_Saved = tuple[
+    tuple[Card | None, ...], tuple[bool, ...], tuple[int, ...], tuple[bool, ...], bool, int,
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool,
+]
+
+
+def _valid_sequences(value: object) -> bool:
+    """A11: no sequence (module off), or 3 to 5 sequences of 2 or more values 1 to 12."""
+    if not isinstance(value, list | tuple):
+        return False
+    if len(value) == 0:
+        return True
+    return 3 <= len(value) <= 5 and all(
+        isinstance(seq, list | tuple) and len(seq) >= 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and v in VALUES for v in seq)
+        for seq in value
+    )
+
+
+def bridge_holders(players: int) -> tuple[int, ...]:
+    """The seats (1-based) handed a Pont at setup (A7)."""
+    if players in (2, 3):
+        return (2,)
+    if players in (4, 5):
+        return (2, 4)
+    return ()
+
+
+def deal_sizes(total: int, players: int) -> list[int]:
+    """Share ``total`` cards as evenly as possible, the larger decks first (A7: the
+    first player receives one of the largest).
+
+    >>> deal_sizes(81, 4)
+    [21, 20, 20, 20]
+    """
+    base, extra = divmod(total, players)
+    return [base + 1] * extra + [base] * (players - extra)
+
+
+class Ascension(Game[_Saved]):
+    """Tranquillité : L'Ascension with solo mode and the three modules as options."""
+
+    name = "ascension"
+    title = Both("Tranquillité : L'Ascension", "Tranquillité : L'Ascension")
+    min_players = 1
+    max_players = 5
+    OPTIONS = (
+        Option("bridges", 3, (3, 4, 5),
+               Both("Ponts in the box (A1: 3 by the count of 83 cards)",
+                    "Ponts dans la boîte (A1 : 3 d'après le compte de 83 cartes)")),
+        Option("campfire_move_pays_cost", True, (True, False),
+               Both("the Versant moved by a Feu de camp pays its cost (A5)",
+                    "le Versant déplacé par un Feu de camp paie son coût (A5)")),
+        Option("grapples", 3, (3, 2, 1, 0),
+               Both("Grappins in a solo game (A9)", "Grappins en solo (A9)")),
+        Option("green_path", False, (False, True),
+               Both("module Sentier verdoyant (A10)", "module Sentier verdoyant (A10)")),
+        Option("documentary", [], ([], [[3, 4, 3], [9, 8, 7], [5, 6]]),
+               Both("module Documentaire alpin: the revealed sequences, 3 to 5 (A11)",
+                    "module Documentaire alpin : les séquences révélées, 3 à 5 (A11)"),
+               check=_valid_sequences),
+        Option("fauna", False, (False, True),
+               Both("module Faune montagnarde (A12)", "module Faune montagnarde (A12)")),
+    )
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        *,
+        decks: Sequence[int] | None = None,
+    ) -> None:
+        """Set up a new game (A7, A9); ``decks`` gives the dealt deck sizes when they
+        differ from :func:`deal_sizes` (seat 1 must hold one of the largest)."""
+        super().__init__(players, options, decks=decks)
+        self.solo = players == 1
+        self.hand_limit = SOLO_HAND_LIMIT if self.solo else HAND_LIMIT
+        self.sequences: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seq) for seq in self.options["documentary"]  # type: ignore[attr-defined]
+        )
+        self.fauna = self.options["fauna"] is True
+        bridges = self._option_int("bridges")
+        holders = bridge_holders(players)
+        versants = len(VALUES) * len(TERRAINS) * 2 - (len(TERRAINS) * 2 if self.solo else 0)
+        total = versants + SUMMITS + len(TERRAINS) + bridges - len(holders)
+        sizes = list(decks) if decks is not None else deal_sizes(total, players)
+        if (
+            len(sizes) != players
+            or any(isinstance(s, bool) or not isinstance(s, int) for s in sizes)
+            or sum(sizes) != total
+            or max(sizes) - min(sizes) > 1
+            or sizes[0] != max(sizes)
+        ):
+            raise MalformedInput(Text("bad_decks_asc", decks=sizes, total=total, players=players))
+        self.cards: list[Card | None] = [None] * SIZE
+        self.bridged: list[bool] = [False] * SIZE
+        self.ibex: list[int] = [0] * SIZE
+        self.filmed: list[bool] = [False] * len(self.sequences)
+        self.summit = False
+        self._turn = 0
+        # A Pont holder draws 4 and holds the Pont: 5 cards in hand all the same.
+        draws = [self.hand_limit - (1 if seat + 1 in holders else 0) for seat in range(players)]
+        self.hands: list[int] = [min(d, s) + (self.hand_limit - d) for d, s in zip(draws, sizes, strict=True)]
+        self.decks: list[int] = [s - min(d, s) for d, s in zip(draws, sizes, strict=True)]
+        self.discards: list[int] = [0] * players
+        self.grapples = self._option_int("grapples") if self.solo else 0
+        self.loss_reported = False
+        self._outcome: Outcome | bool | None = False
+
+    def _option_int(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int)
+        return value
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int = 3,
+        *,
+        cards: Mapping[str, str] | None = None,
+        bridged: Sequence[str] = (),
+        ibex: Mapping[str, int] | None = None,
+        hands: Sequence[int] | None = None,
+        decks: Sequence[int] | None = None,
+        turn: int = 1,
+        options: Mapping[str, object] | None = None,
+    ) -> Ascension:
+        """A game set directly to a position, for tests and analysis.
+
+        ``cards`` maps slots to card names; ``bridged`` names slots whose card
+        covers a Pont; ``ibex`` the ibex standing on slots.
+        """
+        game = cls(players, options)
+        for slot, name in (cards or {}).items():
+            game.cards[SLOT_INDEX[slot]] = CARDS[name]
+        for slot in bridged:
+            game.bridged[SLOT_INDEX[slot]] = True
+        for slot, count in (ibex or {}).items():
+            game.ibex[SLOT_INDEX[slot]] = count
+        if hands is not None:
+            game.hands = list(hands)
+        if decks is not None:
+            game.decks = list(decks)
+        game._turn = turn - 1
+        game._film()
+        return game
+
+    # -- names -------------------------------------------------------------
+
+    def _validate_names(self, event: Event) -> None:
+        if isinstance(event, Play | Campfire):
+            if event.card == "back":
+                raise AmbiguousReading(Text("face_down", at=event.at))
+            if event.card not in CARDS:
+                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+            cells = [event.at, event.move_to] if isinstance(event, Campfire) else [event.at]
+        elif isinstance(event, TakeBack):
+            cells = [event.at]
+        elif isinstance(event, Herd):
+            cells = [event.origin, *event.path]
+            if event.rows < 1 or len(event.path) != event.rows:
+                raise MalformedInput(Text("bad_herd", rows=event.rows, path=len(event.path)))
+        else:
+            return
+        for cell in cells:
+            if cell not in SLOT_INDEX and cell != SUMMIT:
+                raise MalformedInput(Text("unknown_cell", at=cell, game=self.title))
+
+    def card_label(self, card: str) -> Both | str:
+        """``"7s"``, or the Sommet, Pont and Feux de camp by name."""
+        parsed = CARDS.get(card)
+        if parsed is None or parsed.kind == "versant":
+            return card
+        if parsed.kind == "campfire":
+            return FIRE_NAMES[parsed.terrain]
+        return {
+            "summit": Both("the Sommet", "le Sommet"),
+            "bridge": Both("a Pont", "un Pont"),
+            "grapple": Both("a Grappin", "un Grappin"),
+            "panorama": Both("a Panorama", "un Panorama"),
+        }.get(parsed.kind, card)
+
+    def cell_label(self, cell: str) -> Both | str:
+        """``"c3"``, or the summit by name."""
+        return Both("the summit", "le sommet") if cell == SUMMIT else cell
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The active seat, 1-based."""
+        return self._turn + 1
+
+    def is_complete(self) -> bool:
+        """Whether all 44 slots hold Versants or Feux de camp (no Pont showing): A6."""
+        return all(card is not None and card.kind != "bridge" for card in self.cards)
+
+    def _save(self) -> _Saved:
+        return (
+            tuple(self.cards), tuple(self.bridged), tuple(self.ibex), tuple(self.filmed), self.summit,
+            self._turn, tuple(self.decks), tuple(self.hands), tuple(self.discards), self.grapples,
+            self.loss_reported,
+        )
+
+    def _restore(self, saved: _Saved) -> None:
+        (cards, bridged, ibex, filmed, self.summit, self._turn, decks, hands, discards, self.grapples,
+         self.loss_reported) = saved
+        self.cards, self.bridged = list(cards), list(bridged)
+        self.ibex, self.filmed = list(ibex), list(filmed)
+        self.decks, self.hands, self.discards = list(decks), list(hands), list(discards)
+        self._outcome = False
+
+    def state_json(self) -> dict[str, Any]:
+        """Slots, Ponts covered, modules' progress, turn and each seat's counts."""
+        outcome = self.outcome()
+        state: dict[str, Any] = {
+            "game": self.name,
+            "players": self.players,
+            "options": {k: v for k, v in self.options.items()},
+            "turn": None if outcome else self.turn,
+            "cells": {SLOTS[i]: card.name for i, card in enumerate(self.cards) if card is not None},
+            "summit": self.summit,
+            "bridges_covered": [SLOTS[i] for i, b in enumerate(self.bridged) if b],
+            "seats": [
+                {"seat": s + 1, "deck": self.decks[s], "hand": self.hands[s], "discard": self.discards[s]}
+                for s in range(self.players)
+            ],
+            "flagged": [
+                {"card": f.event.card, "at": f.event.at, "rule": f.ruling.rule} for f in self.flagged
+            ],
+        }
+        if self.solo:
+            state["grapples"] = self.grapples
+        if self.options["green_path"]:
+            state["green_path"] = [SLOTS[i] for i in green_path(self.cards)]
+        if self.sequences:
+            state["sequences"] = [
+                {"values": list(seq), "filmed": filmed} for seq, filmed in zip(self.sequences, self.filmed,
+                                                                               strict=True)
+            ]
+        if self.fauna:
+            state["ibex"] = {SLOTS[i]: n for i, n in enumerate(self.ibex) if n}
+            state["ibex_by_row"] = {str(r): n for r, n in ibex_by_row(self.ibex).items()}
+        return state
+
+    def diagram(self) -> str:
+        """The pyramid as text, the summit on top."""
+        flagged = {f.event.at: f.event.card for f in self.flagged}
+        lines = [" " * 28 + ("[summit]" if self.summit else "  (a9)")]
+        for row in range(ROWS, 0, -1):
+            cells = []
+            for i in ROW_SLOTS[row]:
+                card = self.cards[i]
+                text = card.name.replace("campfire-", "fire-") if card else "."
+                if SLOTS[i] in flagged:
+                    text = "!" + flagged[SLOTS[i]]
+                if self.ibex[i]:
+                    text += f"*{self.ibex[i]}"
+                cells.append(f"{text:^7}")
+            lines.append(f"  {row}  " + " " * (3 * (row - 1) + 1) + "".join(cells))
+        return "\n".join(lines)
+
+    # -- values ------------------------------------------------------------
+
+    def value_at(self, i: int) -> int | None:
+        """The value a slot counts with in costs: a Versant's own, a Feu de camp's adopted
+        one (the nearest Versant to its left across Ponts and Feux de camp, A5), else None."""
+        if i < 0:
+            return None
+        card = self.cards[i]
+        if card is None or card.kind == "bridge":
+            return None
+        if card.kind == "versant":
+            return card.value
+        j = LEFT[i]
+        while j >= 0:
+            left = self.cards[j]
+            if left is not None and left.kind == "versant":
+                return left.value
+            j = LEFT[j]
+        return None
+
+    def _cost(self, card: Card, i: int) -> tuple[int, int]:
+        """A3: the cost of Versant ``card`` at slot ``i`` and the neighbour that sets it (-1 if none)."""
+        covering = self.cards[i] is BRIDGE
+        cost, neighbour = 0, -1
+        for j in (LEFT[i], RIGHT[i]) if covering else (LEFT[i],):
+            value = self.value_at(j)
+            if value is not None and (neighbour < 0 or abs(card.value - value) > cost):
+                cost, neighbour = abs(card.value - value), j
+        return cost, neighbour
+
+    def _copies(self, card: Card) -> int:
+        return sum(1 for c in self.cards if c is not None and c.kind == card.kind
+                   and c.value == card.value and c.terrain == card.terrain)
+
+    def _bridges_seen(self) -> int:
+        return sum(1 for i in range(SIZE) if self.cards[i] is BRIDGE or self.bridged[i])
+
+    # -- rules -------------------------------------------------------------
+
+    def _check_action(self, event: Event) -> Ruling:
+        if isinstance(event, Play):
+            return self._check_play(event)
+        if isinstance(event, Campfire):
+            return self._check_campfire(event)
+        if isinstance(event, Discard):
+            if event.count != 2:
+                return refused("C2", Text("discard_count", count=event.count))
+            hand = self.hands[self._turn]
+            if hand < 2:
+                return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
+            return accepted(Text("seat_discards", seat=self.turn, count=2))
+        if isinstance(event, Herd):
+            return self._check_herd(event)
+        if isinstance(event, Grapple):
+            if not self.solo:
+                return refused("A9", Text("grapple_solo"))
+            if self.grapples < 1:
+                return refused("A9", Text("grapple_none"))
+            return accepted(Text("grapple_used", left=self.grapples - 1, limit=self.hand_limit))
+        if isinstance(event, DeclareLoss):
+            hand = self.hands[self._turn]
+            if hand >= 2:
+                return refused("A8", Text("loss_refused", seat=self.turn, hand=hand))
+            if self.grapples and self.decks[self._turn] + hand:
+                return refused("A8", Text("loss_refused_grapple", left=self.grapples))
+            return accepted(Text("loss_declared", seat=self.turn))
+        return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
+
+    def _check_play(self, play: Play) -> Ruling:
+        card = CARDS[play.card]
+        hand = self.hands[self._turn]
+        if hand < 1:
+            return refused("A8", Text("no_card", seat=self.turn))
+        if play.at == SUMMIT:
+            if card.kind != "summit":
+                return refused("A6", Text("summit_only", card=self.card_label(play.card)))
+            return self._check_summit()
+        i = SLOT_INDEX[play.at]
+        if card.kind == "summit":
+            return refused("A6", Text("summit_elsewhere", at=play.at))
+        if card.kind == "bridge":
+            return self._check_bridge(i)
+        if card.kind == "campfire":
+            return refused("A5", Text("campfire_event", card=self.card_label(play.card), at=play.at))
+        if card.kind != "versant":
+            return refused("C6", Text("not_playable", card=self.card_label(play.card)))
+        if self.solo and card.value == 1:
+            return refused("A9", Text("solo_no_ones", card=card.name))
+        if self._copies(card) >= 2:
+            return refused("A1", Text("both_copies", card=f"{card.value}{card.terrain}"))
+        return self._check_versant(card, i, hand)
+
+    def _check_versant(self, card: Card, i: int, hand: int, *, pays: bool = True) -> Ruling:
+        """A2 and A3 for Versant ``card`` at slot ``i`` with ``hand`` cards before playing."""
+        at, name = SLOTS[i], card.name
+        occupant = self.cards[i]
+        if occupant is not None and occupant is not BRIDGE:
+            return refused("C3", Text("occupied_asc", card=name, at=at, other=self.card_label(occupant.name)))
+        if occupant is None and LEFT[i] >= 0 and self.cards[LEFT[i]] is None:
+            return refused("A2", Text("not_next", card=name, at=at, left=SLOTS[LEFT[i]]))
+        missing = [SLOTS[j] for j in SUPPORT[i] if self.cards[j] is None]
+        if missing:
+            return refused("A2", Text("unsupported", card=name, at=at, missing=", ".join(missing)))
+        row = ROW_COL[i][0]
+        if row > card.value:
+            return refused("A2", Text("row_too_high", card=name, at=at, row=row))
+        for j in (LEFT[i], RIGHT[i]):
+            neighbour = self.cards[j] if j >= 0 else None
+            if neighbour is not None and neighbour.terrain == card.terrain:
+                return refused("A2", Text("terrain_adjacent", card=name, at=at,
+                                          other=self.card_label(neighbour.name), other_at=SLOTS[j],
+                                          terrain=TERRAIN_NAMES[card.terrain]))
+        cost, neighbour_at = self._cost(card, i)
+        if pays and cost > hand - 1:
+            return refused("A3", Text("too_costly_asc", card=name, at=at, cost=cost,
+                                      other=self._value_label(neighbour_at), other_at=SLOTS[neighbour_at],
+                                      seat=self.turn, left=hand - 1))
+        if not pays or cost == 0:
+            key = "bridge_covered" if occupant is BRIDGE else "placed_free"
+            return accepted(Text(key, card=name, at=at), 0)
+        return accepted(Text("placed_cost", card=name, at=at, cost=cost,
+                             other=self._value_label(neighbour_at), other_at=SLOTS[neighbour_at]), cost)
+
+    def _value_label(self, i: int) -> Both | str:
+        card = self.cards[i]
+        assert card is not None
+        if card.kind == "campfire":
+            fire, value = FIRE_NAMES[card.terrain], self.value_at(i)
+            return Both(f"{fire.en} (adopted {value})", f"{fire.fr} (valeur adoptée {value})")
+        return card.name
+
+    def _check_bridge(self, i: int) -> Ruling:
+        at = SLOTS[i]
+        if self.cards[i] is not None:
+            return refused("C3", Text("occupied_asc", card=self.card_label("bridge"), at=at,
+                                      other=self.card_label(self.cards[i].name)))  # type: ignore[union-attr]
+        if LEFT[i] < 0 or RIGHT[i] < 0:
+            return refused("A4", Text("bridge_edge", at=at))
+        if self.cards[LEFT[i]] is None:
+            return refused("A4", Text("bridge_not_next", at=at, left=SLOTS[LEFT[i]]))
+        missing = [SLOTS[j] for j in SUPPORT[i] if self.cards[j] is None]
+        if missing:
+            return refused("A4", Text("unsupported", card=self.card_label("bridge"), at=at,
+                                      missing=", ".join(missing)))
+        if self._bridges_seen() >= self._option_int("bridges"):
+            return refused("A1", Text("all_bridges", count=self._option_int("bridges")))
+        return accepted(Text("bridge_placed", at=at), 0)
+
+    def _check_summit(self) -> Ruling:
+        empty = sum(1 for card in self.cards if card is None)
+        if empty:
+            return refused("A6", Text("summit_early", missing=empty))
+        bridges = [SLOTS[i] for i, card in enumerate(self.cards) if card is BRIDGE]
+        if bridges:
+            return refused("A6", Text("summit_bridges", slots=", ".join(bridges)))
+        if self.options["green_path"] and len(green_path(self.cards)) < ROWS:
+            return refused("A10", Text("summit_green_path", height=len(green_path(self.cards))))
+        unfilmed = [seq for seq, filmed in zip(self.sequences, self.filmed, strict=True) if not filmed]
+        if unfilmed:
+            return refused("A11", Text("summit_unfilmed",
+                                       sequences=", ".join("-".join(map(str, s)) for s in unfilmed)))
+        if self.fauna:
+            top = ibex_by_row(self.ibex)[ROWS]
+            if top < IBEX_TO_WIN:
+                return refused("A12", Text("summit_ibex", count=top, need=IBEX_TO_WIN))
+        return accepted(Text("summit_won"), 0)
+
+    def _check_campfire(self, event: Campfire) -> Ruling:
+        card = CARDS[event.card]
+        name = self.card_label(event.card)
+        if card.kind != "campfire":
+            return refused("A5", Text("campfire_only", card=name))
+        if SUMMIT in (event.at, event.move_to):
+            return refused("A5", Text("campfire_summit"))
+        hand = self.hands[self._turn]
+        if hand < 1:
+            return refused("A8", Text("no_card", seat=self.turn))
+        if any(c is card for c in self.cards):
+            return refused("A1", Text("campfire_seen", card=name))
+        i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
+        versant = self.cards[i]
+        if versant is None or versant.kind != "versant":
+            what = self.card_label(versant.name) if versant else Both("nothing", "rien")
+            return refused("A5", Text("campfire_not_versant", card=name, at=event.at, what=what))
+        if versant.terrain != card.terrain:
+            return refused("A5", Text("campfire_terrain", card=name, at=event.at, other=versant.name))
+        if self.ibex[i]:
+            return refused("A5", Text("campfire_ibex", card=name, at=event.at, count=self.ibex[i]))
+        if ROW_COL[j][0] <= ROW_COL[i][0]:
+            return refused("A5", Text("campfire_not_higher", other=versant.name, at=event.at,
+                                      move_to=event.move_to))
+        pays = self.options["campfire_move_pays_cost"] is True
+        self.cards[i] = card  # the Versant's new place is judged with the Feu de camp laid
+        try:
+            moved = self._check_versant(versant, j, hand, pays=pays)
+        finally:
+            self.cards[i] = versant
+        if not moved.legal:
+            assert moved.rule is not None
+            return refused(moved.rule, Text("campfire_move_refused", reason=moved.text))
+        return accepted(Text("campfire_placed", card=name, at=event.at, other=versant.name,
+                             move_to=event.move_to, reason=moved.text), moved.discard)
+
+    def _check_herd(self, event: Herd) -> Ruling:
+        if not self.fauna:
+            return refused("A12", Text("herd_no_module"))
+        origin = SLOT_INDEX.get(event.origin, -1)
+        if origin < 0 or not self.ibex[origin]:
+            return refused("A12", Text("herd_none", at=event.origin))
+        hand = self.hands[self._turn]
+        if event.rows > hand:
+            return refused("A12", Text("herd_short", rows=event.rows, hand=hand))
+        current = origin
+        for step in event.path:
+            j = SLOT_INDEX.get(step, -1)
+            if j < 0:
+                return refused("A12", Text("herd_summit"))
+            if current not in SUPPORT[j]:
+                return refused("A12", Text("herd_not_above", at=step, below=SLOTS[current]))
+            card = self.cards[j]
+            if card is None:
+                return refused("A12", Text("herd_empty", at=step))
+            if card is BRIDGE:
+                return refused("A12", Text("herd_bridge", at=step))
+            current = j
+        gathered = self.ibex[origin] + sum(self.ibex[SLOT_INDEX[s]] for s in event.path)
+        return accepted(Text("herd_moved", origin=event.origin, to=SLOTS[current], rows=event.rows,
+                             count=gathered), event.rows)
+
+    def _overridable(self, flag: Flag) -> bool:
+        text = flag.ruling.text
+        if text.key == "campfire_move_refused":
+            inner = text.args["reason"]
+            return isinstance(inner, Text) and inner.key in OVERRIDABLE_KEYS
+        return text.key in OVERRIDABLE_KEYS
+
+    def _override_ruling(self, placement: Placement) -> Ruling:
+        hand_after = self.hands[self._turn] - 1
+        cost = min(self._forced_cost(placement), hand_after)
+        return accepted(Text("overridden_asc", card=placement.card, at=placement.at, cost=cost), cost)
+
+    def _forced_cost(self, placement: Placement) -> int:
+        if isinstance(placement, Campfire):
+            if self.options["campfire_move_pays_cost"] is not True:
+                return 0
+            i, j = SLOT_INDEX[placement.at], SLOT_INDEX[placement.move_to]
+            versant = self.cards[i]
+            assert versant is not None
+            self.cards[i] = CARDS[placement.card]
+            try:
+                return self._cost(versant, j)[0]
+            finally:
+                self.cards[i] = versant
+        return self._cost(CARDS[placement.card], SLOT_INDEX[placement.at])[0]
+
+    # -- applying ----------------------------------------------------------
+
+    def _apply(self, event: Event, *, forced: bool) -> None:
+        self._outcome = False
+        seat = self._turn
+        if isinstance(event, Play):
+            card = CARDS[event.card]
+            self.hands[seat] -= 1
+            if card.kind == "summit":
+                self.summit = True
+                return
+            i = SLOT_INDEX[event.at]
+            if card.kind == "versant":
+                self._pay(seat, self._cost(card, i)[0])
+                self._lay(card, i, new=True)
+            else:
+                self.cards[i] = card
+        elif isinstance(event, Campfire):
+            self.hands[seat] -= 1
+            i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
+            versant = self.cards[i]
+            assert versant is not None
+            self.cards[i] = CARDS[event.card]
+            if self.options["campfire_move_pays_cost"] is True:
+                self._pay(seat, self._cost(versant, j)[0])
+            # A Versant moved up the mountain is not newly added: no new ibex (A12).
+            self._lay(versant, j, new=False)
+        elif isinstance(event, Discard):
+            self._pay(seat, event.count)
+        elif isinstance(event, Herd):
+            path = [SLOT_INDEX[s] for s in event.path]
+            herd = self.ibex[SLOT_INDEX[event.origin]] + sum(self.ibex[j] for j in path)
+            for j in (SLOT_INDEX[event.origin], *path):
+                self.ibex[j] = 0
+            self.ibex[path[-1]] = herd
+            self._pay(seat, event.rows)
+        elif isinstance(event, Grapple):
+            # The hand is shuffled into the deck and a new hand drawn (A9).
+            self.decks[seat] += self.hands[seat]
+            self.hands[seat] = 0
+            self.grapples -= 1
+        elif isinstance(event, DeclareLoss):
+            self.loss_reported = True
+            return
+        else:
+            raise TypeError(f"cannot push {event!r} on {self.name}")
+        need = self.hand_limit - self.hands[seat]
+        if need > 0:
+            take = min(need, self.decks[seat])
+            self.hands[seat] += take
+            self.decks[seat] -= take
+        self._turn = (seat + 1) % self.players
+
+    def _pay(self, seat: int, cost: int) -> None:
+        # An override may accept a cost above the hand: the hand is emptied, no more.
+        cost = min(cost, self.hands[seat])
+        self.hands[seat] -= cost
+        self.discards[seat] += cost
+
+    def _lay(self, card: Card, i: int, *, new: bool) -> None:
+        if self.cards[i] is BRIDGE:
+            self.bridged[i] = True
+        self.cards[i] = card
+        if new and self.fauna and card.ibex:
+            self.ibex[i] += 1
+        self._film()
+
+    def _film(self) -> None:
+        for k, seq in enumerate(self.sequences):
+            if not self.filmed[k] and is_filmed(self.cards, seq):
+                self.filmed[k] = True
+
+    # -- outcome and generation -------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """Won with the Sommet; lost when reported or provable from public counts (A8)."""
+        if self._outcome is False:
+            self._outcome = self._compute_outcome()
+        assert self._outcome is not True
+        return self._outcome
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.summit:
+            return Outcome(Termination.FINISHED, True, Text("outcome_summit"))
+        if self.loss_reported:
+            return Outcome(Termination.REPORTED, False, Text("outcome_reported", seat=self.turn))
+        seat = self._turn
+        hand = self.hands[seat]
+        if hand >= 2 or (self.grapples and self.decks[seat] + hand):
+            return None
+        if hand == 1:
+            # The one card may be a Sommet on a complete pyramid (A8), or pay for
+            # one step of a herd (A12), or be laid somewhere for nothing.
+            if self.is_complete() or self._herd_can_climb():
+                return None
+            if any(True for _ in self._placements(hand=1)):
+                return None
+        return Outcome(Termination.NO_ACTION, False, Text("outcome_no_action_asc", seat=self.turn,
+                                                           hand=hand))
+
+    def _herd_can_climb(self) -> bool:
+        return self.fauna and any(
+            self.ibex[i] and any(self.cards[j] is not None and self.cards[j] is not BRIDGE for j in ABOVE[i])
+            for i in range(SIZE)
+        )
+
+    def candidate_slots(self, card: Card) -> Iterator[int]:
+        """Slots where Versant or Pont ``card`` might go, before the rules are checked:
+        the first empty slot of each row, and for a Versant the Ponts showing."""
+        top = min(card.value, ROWS) if card.kind == "versant" else ROWS
+        for row in range(1, top + 1):
+            slots = ROW_SLOTS[row]
+            for i in slots:
+                if self.cards[i] is None:
+                    yield i
+                    break
+            if card.kind == "versant":
+                yield from (i for i in slots if self.cards[i] is BRIDGE)
+
+    def _placements(self, hand: int | None = None) -> Iterator[Placement]:
+        if hand is None:
+            hand = self.hands[self._turn]
+        saved = self.hands[self._turn]
+        self.hands[self._turn] = hand
+        try:
+            yield from self._generate()
+        finally:
+            self.hands[self._turn] = saved
+
+    def _generate(self) -> Iterator[Placement]:
+        if self.hands[self._turn] < 1:
+            return
+        if self._check_summit().legal:
+            yield Play("summit", SUMMIT)
+        seen: dict[tuple[int, str], int] = {}
+        for card in self.cards:
+            if card is not None and card.kind == "versant":
+                key = (card.value, card.terrain)
+                seen[key] = seen.get(key, 0) + 1
+        for value in VALUES:
+            if self.solo and value == 1:
+                continue
+            for terrain in TERRAINS:
+                if seen.get((value, terrain), 0) >= 2:
+                    continue
+                plain = CARDS[f"{value}{terrain}"]
+                for i in self.candidate_slots(plain):
+                    if self._check_versant(plain, i, self.hands[self._turn]).legal:
+                        yield Play(plain.name, SLOTS[i])
+                        yield Play(plain.name + "+ibex", SLOTS[i])
+        if self._bridges_seen() < self._option_int("bridges"):
+            for i in self.candidate_slots(BRIDGE):
+                if self._check_bridge(i).legal:
+                    yield Play("bridge", SLOTS[i])
+        for terrain in TERRAINS:
+            fire = CARDS[f"campfire-{terrain}"]
+            if any(c is fire for c in self.cards):
+                continue
+            for i, versant in enumerate(self.cards):
+                if versant is None or versant.kind != "versant" or versant.terrain != terrain:
+                    continue
+                for j in range(SIZE):
+                    if ROW_COL[j][0] > ROW_COL[i][0] and (self.cards[j] is None or self.cards[j] is BRIDGE):
+                        event = Campfire(fire.name, SLOTS[i], SLOTS[j])
+                        if self._check_campfire(event).legal:
+                            yield event
+
+    def placements(self) -> Iterator[Play]:
+        """Every legal ``play`` for any card the active seat might hold (Feux de camp,
+        which are ``campfire`` events, are in :meth:`campfires`)."""
+        if self.is_over() or self.flagged:
+            return
+        for placement in self._placements():
+            if isinstance(placement, Play):
+                yield placement
+
+    def campfires(self) -> Iterator[Campfire]:
+        """Every legal ``campfire`` event of the active seat."""
+        if self.is_over() or self.flagged:
+            return
+        for placement in self._placements():
+            if isinstance(placement, Campfire):
+                yield placement
+

@@ -1,0 +1,72 @@
+"""L'Ascension's modules as pure functions of the pyramid: the green path (A10),
+the filmed sequences (A11) and the ibex at each height (A12).
+
+``cards`` is the pyramid as a sequence of 44 slots in :data:`~companion.pyramid.SLOTS`
+order, each a :class:`~companion.pyramid.Card` or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.pyramid import ROW_COL, ROW_SLOTS, ROWS, SUPPORT, Card
+
+Pyramid = Sequence[Card | None]
+
+
+def _is_green(card: Card | None) -> bool:
+    return card is not None and card.kind in ("versant", "campfire") and card.terrain == "g"
+
+
+def green_path(cards: Pyramid) -> list[int]:
+    """The highest chain of green cards from row 1 up, one per row, each resting on
+    the one below (A10); slot indexes from row 1 up, empty when row 1 has no green card.
+
+    >>> from companion.pyramid import CARDS, SLOT_INDEX
+    >>> cards = [None] * 44
+    >>> for name, card in {"a1": "3g", "b1": "5s", "a2": "4g"}.items():
+    ...     cards[SLOT_INDEX[name]] = CARDS[card]
+    >>> green_path(cards) == [SLOT_INDEX["a1"], SLOT_INDEX["a2"]]
+    True
+    """
+    # came_from[i]: the slot below on a green chain reaching slot i, or -1 in row 1.
+    came_from: dict[int, int] = {}
+    best: list[int] = []
+    for row in range(1, ROWS + 1):
+        for i in ROW_SLOTS[row]:
+            if not _is_green(cards[i]):
+                continue
+            if row == 1:
+                came_from[i] = -1
+            else:
+                below = [j for j in SUPPORT[i] if j in came_from]
+                if not below:
+                    continue
+                came_from[i] = below[0]
+            if row > len(best):
+                chain = [i]
+                while came_from[chain[-1]] >= 0:
+                    chain.append(came_from[chain[-1]])
+                best = chain[::-1]
+    return best
+
+
+def is_filmed(cards: Pyramid, sequence: Sequence[int]) -> bool:
+    """Whether ``sequence`` stands on adjacent Versants of one row, in its exact
+    left-to-right order (A11: never backwards)."""
+    length = len(sequence)
+    for row in range(1, ROWS + 1):
+        values = [c.value if c is not None and c.kind == "versant" else 0 for c in
+                  (cards[i] for i in ROW_SLOTS[row])]
+        for start in range(len(values) - length + 1):
+            if values[start : start + length] == list(sequence):
+                return True
+    return False
+
+
+def ibex_by_row(ibex: Sequence[int]) -> dict[int, int]:
+    """How many ibex stand on each row (A12)."""
+    heights = dict.fromkeys(range(1, ROWS + 1), 0)
+    for i, count in enumerate(ibex):
+        heights[ROW_COL[i][0]] += count
+    return heights
