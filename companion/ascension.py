@@ -182,6 +182,10 @@ class Ascension(Game[_Saved]):
         self.grapples = self._option_int("grapples") if self.solo else 0
         self.loss_reported = False
         self._outcome: Outcome | bool | None = False
+        # Versants on the pyramid by (value, terrain); None: to be counted again.
+        self._seen: dict[tuple[int, str], int] | None = None
+        # Per row: (first empty slot, first empty slot and Ponts showing); None: to compute.
+        self._frontier: list[tuple[list[int], list[int]]] | None = None
 
     def _option_int(self, name: str) -> int:
         value = self.options[name]
@@ -218,6 +222,7 @@ class Ascension(Game[_Saved]):
         if decks is not None:
             game.decks = list(decks)
         game._turn = turn - 1
+        game._seen = game._frontier = None
         game._film()
         return game
 
@@ -285,6 +290,7 @@ class Ascension(Game[_Saved]):
         self.ibex, self.filmed = list(ibex), list(filmed)
         self.decks, self.hands, self.discards = list(decks), list(hands), list(discards)
         self._outcome = False
+        self._seen = self._frontier = None
 
     def state_json(self) -> dict[str, Any]:
         """Slots, Ponts covered, modules' progress, turn and each seat's counts."""
@@ -320,16 +326,17 @@ class Ascension(Game[_Saved]):
         return state
 
     def diagram(self) -> str:
-        """The pyramid as text, the summit on top."""
+        """The pyramid as text, the summit on top: ``^`` marks the ibex icon, ``*2`` two
+        ibex standing on a card, ``!`` a flagged card."""
         flagged = {f.event.at: f.event.card for f in self.flagged}
         lines = [" " * 28 + ("[summit]" if self.summit else "  (a9)")]
         for row in range(ROWS, 0, -1):
             cells = []
             for i in ROW_SLOTS[row]:
                 card = self.cards[i]
-                text = card.name.replace("campfire-", "fire-") if card else "."
+                text = card.name.replace("campfire-", "fire-").replace("+ibex", "^") if card else "."
                 if SLOTS[i] in flagged:
-                    text = "!" + flagged[SLOTS[i]]
+                    text = "!" + flagged[SLOTS[i]].replace("+ibex", "^")
                 if self.ibex[i]:
                     text += f"*{self.ibex[i]}"
                 cells.append(f"{text:^7}")
@@ -367,8 +374,14 @@ class Ascension(Game[_Saved]):
         return cost, neighbour
 
     def _copies(self, card: Card) -> int:
-        return sum(1 for c in self.cards if c is not None and c.kind == card.kind
-                   and c.value == card.value and c.terrain == card.terrain)
+        """How many Versants of this value and terrain (or Feux de camp of this terrain)
+        are on the pyramid (A1: two of each Versant, one Feu de camp a terrain)."""
+        if self._seen is None:
+            self._seen = {}
+            for c in self.cards:
+                if c is not None and c.kind in ("versant", "campfire"):
+                    self._seen[c.value, c.terrain] = self._seen.get((c.value, c.terrain), 0) + 1
+        return self._seen.get((card.value, card.terrain), 0)
 
     def _bridges_seen(self) -> int:
         return sum(1 for i in range(SIZE) if self.cards[i] is BRIDGE or self.bridged[i])
@@ -513,7 +526,7 @@ class Ascension(Game[_Saved]):
         hand = self.hands[self._turn]
         if hand < 1:
             return refused("A8", Text("no_card", seat=self.turn))
-        if any(c is card for c in self.cards):
+        if self._copies(card):
             return refused("A1", Text("campfire_seen", card=name))
         i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
         versant = self.cards[i]
@@ -595,6 +608,7 @@ class Ascension(Game[_Saved]):
 
     def _apply(self, event: Event, *, forced: bool) -> None:
         self._outcome = False
+        self._frontier = None
         seat = self._turn
         if isinstance(event, Play):
             card = CARDS[event.card]
@@ -614,6 +628,7 @@ class Ascension(Game[_Saved]):
             versant = self.cards[i]
             assert versant is not None
             self.cards[i] = CARDS[event.card]
+            self._seen = None
             if self.options["campfire_move_pays_cost"] is True:
                 self._pay(seat, self._cost(versant, j)[0])
             # A Versant moved up the mountain is not newly added: no new ibex (A12).
@@ -654,6 +669,8 @@ class Ascension(Game[_Saved]):
         if self.cards[i] is BRIDGE:
             self.bridged[i] = True
         self.cards[i] = card
+        if new and self._seen is not None:
+            self._seen[card.value, card.terrain] = self._seen.get((card.value, card.terrain), 0) + 1
         if new and self.fauna and card.ibex:
             self.ibex[i] += 1
         self._film()
@@ -697,18 +714,56 @@ class Ascension(Game[_Saved]):
             for i in range(SIZE)
         )
 
-    def candidate_slots(self, card: Card) -> Iterator[int]:
+    def candidate_slots(self, card: Card) -> list[int]:
         """Slots where Versant or Pont ``card`` might go, before the rules are checked:
-        the first empty slot of each row, and for a Versant the Ponts showing."""
+        the first empty slot of each row, and for a Versant the Ponts showing.
+
+        Rows fill from the left with no gap (A2, A4), so these are the only places.
+        """
+        if self._frontier is None:
+            self._frontier = []
+            for row in range(1, ROWS + 1):
+                empty = [i for i in ROW_SLOTS[row] if self.cards[i] is None]
+                bridges = [i for i in ROW_SLOTS[row] if self.cards[i] is BRIDGE]
+                self._frontier.append((empty[:1], empty[:1] + bridges))
         top = min(card.value, ROWS) if card.kind == "versant" else ROWS
-        for row in range(1, top + 1):
-            slots = ROW_SLOTS[row]
-            for i in slots:
-                if self.cards[i] is None:
-                    yield i
-                    break
-            if card.kind == "versant":
-                yield from (i for i in slots if self.cards[i] is BRIDGE)
+        pick = 1 if card.kind == "versant" else 0
+        return [i for row in range(top) for i in self._frontier[row][pick]]
+
+    def legal_slots(self, card: Card, hand: int | None = None) -> Iterator[tuple[int, int]]:
+        """The slots where Versant or Pont ``card`` may legally go, with their cost.
+
+        The fast path of :meth:`check` for a ``play`` of the active seat
+        (``hand`` cards before playing; default its public count): the same
+        rules, without building rulings. A test holds the two together.
+        """
+        if hand is None:
+            hand = self.hands[self._turn]
+        cards = self.cards
+        if hand < 1:
+            return
+        if card.kind == "bridge":
+            if self._bridges_seen() >= self._option_int("bridges"):
+                return
+            for i in self.candidate_slots(card):
+                if (LEFT[i] >= 0 and RIGHT[i] >= 0 and cards[LEFT[i]] is not None
+                        and all(cards[j] is not None for j in SUPPORT[i])):
+                    yield i, 0
+            return
+        if card.kind != "versant" or (self.solo and card.value == 1) or self._copies(card) >= 2:
+            return
+        budget = hand - 1
+        for i in self.candidate_slots(card):
+            if any(cards[j] is None for j in SUPPORT[i]):
+                continue
+            left, right = LEFT[i], RIGHT[i]
+            if left >= 0 and cards[left] is not None and cards[left].terrain == card.terrain:  # type: ignore[union-attr]
+                continue
+            if right >= 0 and cards[right] is not None and cards[right].terrain == card.terrain:  # type: ignore[union-attr]
+                continue
+            cost = self._cost(card, i)[0]
+            if cost <= budget:
+                yield i, cost
 
     def _placements(self, hand: int | None = None) -> Iterator[Placement]:
         if hand is None:
@@ -737,17 +792,14 @@ class Ascension(Game[_Saved]):
                 if seen.get((value, terrain), 0) >= 2:
                     continue
                 plain = CARDS[f"{value}{terrain}"]
-                for i in self.candidate_slots(plain):
-                    if self._check_versant(plain, i, self.hands[self._turn]).legal:
-                        yield Play(plain.name, SLOTS[i])
-                        yield Play(plain.name + "+ibex", SLOTS[i])
-        if self._bridges_seen() < self._option_int("bridges"):
-            for i in self.candidate_slots(BRIDGE):
-                if self._check_bridge(i).legal:
-                    yield Play("bridge", SLOTS[i])
+                for i, _ in self.legal_slots(plain):
+                    yield Play(plain.name, SLOTS[i])
+                    yield Play(plain.name + "+ibex", SLOTS[i])
+        for i, _ in self.legal_slots(BRIDGE):
+            yield Play("bridge", SLOTS[i])
         for terrain in TERRAINS:
             fire = CARDS[f"campfire-{terrain}"]
-            if any(c is fire for c in self.cards):
+            if self._copies(fire):
                 continue
             for i, versant in enumerate(self.cards):
                 if versant is None or versant.kind != "versant" or versant.terrain != terrain:

@@ -9,11 +9,28 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
+from companion.ascension_selfplay import AscensionSelfPlay
 from companion.events import Play
-from companion.selfplay import SelfPlay
-from companion.tranquility import CELLS, FINISH, START, Tranquility
+from companion.game import Game
+from companion.pyramid import CARDS, SLOTS, SUMMIT
+from companion.selfplay import SelfPlay, Simulator
+from companion.tranquility import CELLS, FINISH, START
+
+#: The simulator of each game: (players, rng, checked) -> simulator.
+SIMULATORS: dict[str, Callable[[int, random.Random, bool], Simulator[Any]]] = {
+    "tranquility": lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
+    "ascension": lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
+}
+#: The card names and cells a random placement draws from, by game.
+PLACEMENTS: dict[str, tuple[list[str], list[str]]] = {
+    "tranquility": ([str(v) for v in range(1, 81)] + [START, FINISH], [*CELLS, START, FINISH]),
+    "ascension": ([name for name, card in CARDS.items() if card.kind in
+                   ("versant", "summit", "bridge")], [*SLOTS, SUMMIT]),
+}
+TARGETS = {"checks_per_s": 200_000, "games_per_s": 500}
 
 
 def pin_one_core() -> int | None:
@@ -25,57 +42,52 @@ def pin_one_core() -> int | None:
     return cpu
 
 
-def positions(count: int, seed: int) -> list[Tranquility]:
-    """Mid-game positions taken from random self-play, for timing legality checks."""
+def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
+    """Positions of games still going on, taken from random 3-player self-play."""
     rng = random.Random(seed)
-    games: list[Tranquility] = []
-    while len(games) < count:
-        sim = SelfPlay(3, rng, checked=False)
+    found: list[Game[Any]] = []
+    while len(found) < count:
+        sim = SIMULATORS[game](3, rng, False)
         events = sim.run()
-        cut = rng.randrange(len(events))
-        game = Tranquility(3)
-        for event in events[:cut]:
-            game.push(event)
-        if game.outcome() is None:
-            games.append(game)
-    return games
+        position = sim.header.new_game()
+        for event in events[: rng.randrange(len(events))]:
+            position.push(event)
+        if position.outcome() is None:
+            found.append(position)
+    return found
 
 
-def bench_rules(seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
-    """Time legality checks and whole random 3-player games of Tranquillité."""
+def bench_rules(game: str = "tranquility", seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
+    """Time legality checks of random placements, and whole random 3-player games."""
     cpu = pin_one_core()
     rng = random.Random(seed)
-    games = positions(200, seed)
-    cards = [str(v) for v in range(1, 81)] + [START, FINISH]
-    cells = [*CELLS, START, FINISH]
+    games = positions(game, 200, seed)
+    cards, cells = PLACEMENTS[game]
     events = [Play(rng.choice(cards), rng.choice(cells)) for _ in range(1000)]
-    checks = 0
-    legal = 0
+    checks = legal = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for game in games:
-            for event in events[: 100]:
-                game.validate(event)
-                legal += game.check(event).legal
+        for position in games:
+            for event in events[:100]:
+                position.validate(event)
+                legal += position.check(event).legal
             checks += 100
         events.append(events.pop(0))
     check_time = time.perf_counter() - start
 
-    played = 0
-    moves = 0
-    won = 0
+    played = moves = won = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        sim = SelfPlay(3, random.Random(rng.getrandbits(32)), checked=False)
+        sim = SIMULATORS[game](3, random.Random(rng.getrandbits(32)), False)
         moves += len(sim.run())
         outcome = sim.game.outcome()
         won += bool(outcome and outcome.won)
         played += 1
     game_time = time.perf_counter() - start
     return {
-        "game": "tranquility",
+        "game": game,
         "cpu": cpu,
         "checks": checks,
         "checks_per_s": checks / check_time,
@@ -83,5 +95,5 @@ def bench_rules(seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
         "games": played,
         "games_per_s": played / game_time,
         "events_per_game": moves / played,
-        "targets": {"checks_per_s": 200_000, "games_per_s": 500},
+        "targets": TARGETS,
     }

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import IO, Any
 
-from companion.bench import bench_rules
+from companion.bench import SIMULATORS, bench_rules
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
 from companion.game import Game
 from companion.record import Replay, outcome_json
+from companion.registry import find_game
 from companion.text import Lang, Text
 
 DEMO_RECORD = "tranquility-demo.jsonl"
@@ -58,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("what", choices=["rules"], help="what to measure")
+    bench.add_argument("--game", choices=sorted(SIMULATORS), action="append",
+                       help="the game to measure (default: every game; may be repeated)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -184,17 +187,18 @@ def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
-    result = bench_rules(seconds=args.seconds, seed=args.seed)
-    if args.json:
-        print(json.dumps(result))
-        return 0
-    targets = result["targets"]
-    print(f"companion bench rules: Tranquillité, one core (cpu {result['cpu']})")
-    print(f"  legality checks: {result['checks_per_s']:>10,.0f} /s   "
-          f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
-    print(f"  random 3-player games: {result['games_per_s']:>6,.0f} /s   "
-          f"(target {targets['games_per_s']:,}; {result['games']:,} games, "
-          f"{result['events_per_game']:.1f} events each)")
+    for game in args.game or list(SIMULATORS):
+        result = bench_rules(game, seconds=args.seconds, seed=args.seed)
+        if args.json:
+            print(json.dumps(result))
+            continue
+        targets = result["targets"]
+        print(f"companion bench rules: {find_game(game).title.en}, one core (cpu {result['cpu']})")
+        print(f"  legality checks:       {result['checks_per_s']:>9,.0f} /s   "
+              f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
+        print(f"  random 3-player games: {result['games_per_s']:>9,.0f} /s   "
+              f"(target {targets['games_per_s']:,}; {result['games']:,} games, "
+              f"{result['events_per_game']:.1f} events each)")
     return 0
 
 

@@ -276,8 +276,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli_turn": ("Seat {seat} to play", "Au joueur {seat} de jouer"),
     "cli_seat_counts": ("seat {seat}: deck {deck}, hand {hand}, discard {discard}",
                         "joueur {seat} : pioche {deck}, main {hand}, défausse {discard}"),
-    "cli_intro": ("{game} · {players} players{names} · options: {options}",
-                  "{game} · {players} joueurs{names} · options : {options}"),
+    "cli_intro": ("{game} · players: {players}{names} · options: {options}",
+                  "{game} · joueurs : {players}{names} · options : {options}"),
     "cli_columns": ("seq|event|rule|disc.|ruling", "n°|événement|règle|déf.|décision"),
     "cli_cannot_read": ("cannot read {path}: {detail}", "impossible de lire {path} : {detail}"),
     "cli_solo_assumption": (

@@ -10,7 +10,8 @@ import pytest
 
 from companion.cli import main
 
-GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p"]
+GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "ascension-lost-5p",
+                "ascension-modules-4p", "ascension-solo"]
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
@@ -27,11 +28,24 @@ def test_golden_replay_json_line_by_line(name: str, golden: Path, capsys: pytest
 def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
     outcomes = {name: json.loads((golden / f"{name}.rulings.jsonl").read_text().splitlines()[-1])["outcome"]
                 for name in GOLDEN_GAMES}
-    assert outcomes == {"won-3p": "won", "lost-2p-removed4": "lost", "flags-4p": "lost"}
-    types = [json.loads(line)["type"] for line in (golden / "flags-4p.jsonl").read_text().splitlines()[1:]]
-    assert {"take_back", "override", "undo"} <= set(types)
-    rulings = [json.loads(line) for line in (golden / "flags-4p.rulings.jsonl").read_text().splitlines()[:-1]]
-    assert {r["rule"] for r in rulings if not r["legal"]} >= {"T2", "C1"}
+    assert outcomes == {"won-3p": "won", "lost-2p-removed4": "lost", "flags-4p": "lost",
+                        "ascension-won-3p": "won", "ascension-lost-5p": "lost",
+                        "ascension-modules-4p": "lost", "ascension-solo": "lost"}
+
+    def types(name: str) -> set[str]:
+        return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
+
+    def refused(name: str) -> set[str]:
+        lines = (golden / f"{name}.rulings.jsonl").read_text().splitlines()[:-1]
+        return {r["rule"] for r in map(json.loads, lines) if not r["legal"]}
+
+    assert {"take_back", "override", "undo"} <= types("flags-4p")
+    assert refused("flags-4p") >= {"T2", "C1"}
+    assert {"take_back", "override", "undo", "herd", "campfire"} <= types("ascension-modules-4p")
+    assert refused("ascension-modules-4p") >= {"A2", "C1", "C3"}
+    assert "grapple" in types("ascension-solo")
+    state = json.loads((golden / "ascension-modules-4p.rulings.jsonl").read_text().splitlines()[-1])["state"]
+    assert {"green_path", "sequences", "ibex_by_row"} <= set(state)
 
 
 def test_readable_replay_in_french(golden: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -96,8 +110,16 @@ def test_demo_referees_a_whole_won_game(capsys: pytest.CaptureFixture[str]) -> N
     assert "taken back" in out
 
 
-def test_bench_prints_both_figures(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_prints_both_figures_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--seconds", "0.05", "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
-    assert result["checks"] > 0 and result["games"] > 0
-    assert 0 < result["legal_share"] < 1
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["game"] for r in results] == ["tranquility", "ascension"]
+    for result in results:
+        assert result["checks"] > 0 and result["games"] > 0
+        assert 0 < result["legal_share"] < 1
+
+
+def test_bench_one_game_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--game", "ascension", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "L'Ascension" in out and "legality checks" in out and "Tranquillité, one" not in out

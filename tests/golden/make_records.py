@@ -12,27 +12,36 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
+from companion.ascension_selfplay import AscensionSelfPlay
 from companion.record import write_record
-from companion.selfplay import SelfPlay
+from companion.selfplay import SelfPlay, Simulator
 
 HERE = Path(__file__).parent
 DATA = HERE.parent.parent / "companion" / "data"
 
-#: name -> (players, seed, options, mistakes, names)
-RECORDS: dict[str, tuple[int, int, dict[str, object], float, list[str] | None]] = {
-    "won-3p": (3, 3, {}, 0.0, None),
-    "lost-2p-removed4": (2, 1, {"removed": 4}, 0.0, None),
-    "flags-4p": (4, 5, {}, 0.25, None),
+MODULES: dict[str, object] = {"fauna": True, "documentary": [[3, 4], [6, 5], [8, 8]], "green_path": True}
+#: name -> (game, players, seed, options, mistakes, names)
+RECORDS: dict[str, tuple[str, int, int, dict[str, object], float, list[str] | None]] = {
+    "won-3p": ("tranquility", 3, 3, {}, 0.0, None),
+    "lost-2p-removed4": ("tranquility", 2, 1, {"removed": 4}, 0.0, None),
+    "flags-4p": ("tranquility", 4, 5, {}, 0.25, None),
+    "ascension-won-3p": ("ascension", 3, 4, {}, 0.0, None),
+    "ascension-lost-5p": ("ascension", 5, 2, {}, 0.1, None),
+    "ascension-modules-4p": ("ascension", 4, 11, MODULES, 0.1, None),
+    "ascension-solo": ("ascension", 1, 3, {"green_path": True}, 0.0, None),
 }
-DEMO: tuple[int, int, dict[str, object], float, list[str] | None] = (3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
+DEMO: tuple[str, int, int, dict[str, object], float, list[str] | None] = (
+    "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
 
-def make(players: int, seed: int, options: dict[str, object], mistakes: float,
+def make(game: str, players: int, seed: int, options: dict[str, object], mistakes: float,
          names: list[str] | None, path: Path) -> None:
     """Play the greedy self-play game of ``seed`` and write its record to ``path``."""
-    sim = SelfPlay(players, random.Random(seed), options=options, policy="greedy",
-                   mistakes=mistakes, names=names)
+    simulator = SelfPlay if game == "tranquility" else AscensionSelfPlay
+    sim: Simulator[Any] = simulator(players, random.Random(seed), options=options, policy="greedy",
+                                    mistakes=mistakes, names=names)
     sim.run()
     with path.open("w", encoding="utf-8") as handle:
         write_record(handle, sim.header, sim.events)
