@@ -19,7 +19,28 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.ascension_modules import green_path, ibex_by_row, is_filmed
+from companion.ascension_modules import (
+    green_path,
+    herd_can_climb,
+    herd_ruling,
+    ibex_by_row,
+    is_filmed,
+    summit_refusal,
+)
+from companion.ascension_moves import legal_slots, placements
+from companion.ascension_setup import (
+    FIRE_NAMES,
+    HAND_LIMIT,
+    OPTIONS,
+    SIZE,
+    SOLO_HAND_LIMIT,
+    SUMMITS,
+    TERRAIN_NAMES,
+    bridge_holders,
+    card_label,
+    deal_sizes,
+    diagram,
+)
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.events import (
     Campfire,
@@ -32,9 +53,8 @@ from companion.events import (
     Play,
     TakeBack,
 )
-from companion.game import Flag, Game, Option
+from companion.game import Flag, Game
 from companion.pyramid import (
-    ABOVE,
     CARDS,
     LEFT,
     RIGHT,
@@ -52,65 +72,18 @@ from companion.pyramid import (
 from companion.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.text import Both, Text
 
-SIZE = len(SLOTS)
-SUMMITS = 5
-IBEX_TO_WIN = 8
-HAND_LIMIT, SOLO_HAND_LIMIT = 5, 6
+__all__ = ["Ascension", "bridge_holders", "deal_sizes"]
+
 BRIDGE = CARDS["bridge"]
-SUMMIT_CARD = CARDS["summit"]
 #: Refusals the players may override: where the card may stand and what it costs
 #: are arithmetic or terrain; a card with nothing under it, or in a taken slot, cannot stay.
 OVERRIDABLE_KEYS = frozenset({"row_too_high", "terrain_adjacent", "too_costly_asc"})
-#: Terrains as adjectives of "cards" (cartes, feminine plural) and of "Feu de camp" (masculine).
-TERRAIN_NAMES = {
-    "g": Both("green", "herbeuses"),
-    "s": Both("snowy", "enneigées"),
-    "r": Both("rocky", "rocheuses"),
-}
-FIRE_NAMES = {
-    "g": Both("the green Feu de camp", "le Feu de camp herbeux"),
-    "s": Both("the snowy Feu de camp", "le Feu de camp enneigé"),
-    "r": Both("the rocky Feu de camp", "le Feu de camp rocheux"),
-}
 
 # cards, bridged, ibex, filmed, summit, turn, decks, hands, discards, grapples, loss reported
 _Saved = tuple[
     tuple[Card | None, ...], tuple[bool, ...], tuple[int, ...], tuple[bool, ...], bool, int,
     tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool,
 ]
-
-
-def _valid_sequences(value: object) -> bool:
-    """A11: no sequence (module off), or 3 to 5 sequences of 2 or more values 1 to 12."""
-    if not isinstance(value, list | tuple):
-        return False
-    if len(value) == 0:
-        return True
-    return 3 <= len(value) <= 5 and all(
-        isinstance(seq, list | tuple) and len(seq) >= 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and v in VALUES for v in seq)
-        for seq in value
-    )
-
-
-def bridge_holders(players: int) -> tuple[int, ...]:
-    """The seats (1-based) handed a Pont at setup (A7)."""
-    if players in (2, 3):
-        return (2,)
-    if players in (4, 5):
-        return (2, 4)
-    return ()
-
-
-def deal_sizes(total: int, players: int) -> list[int]:
-    """Share ``total`` cards as evenly as possible, the larger decks first (A7: the
-    first player receives one of the largest).
-
-    >>> deal_sizes(81, 4)
-    [21, 20, 20, 20]
-    """
-    base, extra = divmod(total, players)
-    return [base + 1] * extra + [base] * (players - extra)
 
 
 class Ascension(Game[_Saved]):
@@ -120,24 +93,7 @@ class Ascension(Game[_Saved]):
     title = Both("Tranquillité : L'Ascension", "Tranquillité : L'Ascension")
     min_players = 1
     max_players = 5
-    OPTIONS = (
-        Option("bridges", 3, (3, 4, 5),
-               Both("Ponts in the box (A1: 3 by the count of 83 cards)",
-                    "Ponts dans la boîte (A1 : 3 d'après le compte de 83 cartes)")),
-        Option("campfire_move_pays_cost", True, (True, False),
-               Both("the Versant moved by a Feu de camp pays its cost (A5)",
-                    "le Versant déplacé par un Feu de camp paie son coût (A5)")),
-        Option("grapples", 3, (3, 2, 1, 0),
-               Both("Grappins in a solo game (A9)", "Grappins en solo (A9)")),
-        Option("green_path", False, (False, True),
-               Both("module Sentier verdoyant (A10)", "module Sentier verdoyant (A10)")),
-        Option("documentary", [], ([], [[3, 4, 3], [9, 8, 7], [5, 6]]),
-               Both("module Documentaire alpin: the revealed sequences, 3 to 5 (A11)",
-                    "module Documentaire alpin : les séquences révélées, 3 à 5 (A11)"),
-               check=_valid_sequences),
-        Option("fauna", False, (False, True),
-               Both("module Faune montagnarde (A12)", "module Faune montagnarde (A12)")),
-    )
+    OPTIONS = OPTIONS
 
     def __init__(
         self,
@@ -155,7 +111,8 @@ class Ascension(Game[_Saved]):
             tuple(seq) for seq in self.options["documentary"]  # type: ignore[attr-defined]
         )
         self.fauna = self.options["fauna"] is True
-        bridges = self._option_int("bridges")
+        #: How many Ponts the box holds (option, A1).
+        self.bridges_in_box = bridges = self._option_int("bridges")
         holders = bridge_holders(players)
         versants = len(VALUES) * len(TERRAINS) * 2 - (len(TERRAINS) * 2 if self.solo else 0)
         total = versants + SUMMITS + len(TERRAINS) + bridges - len(holders)
@@ -249,17 +206,7 @@ class Ascension(Game[_Saved]):
 
     def card_label(self, card: str) -> Both | str:
         """``"7s"``, or the Sommet, Pont and Feux de camp by name."""
-        parsed = CARDS.get(card)
-        if parsed is None or parsed.kind == "versant":
-            return card
-        if parsed.kind == "campfire":
-            return FIRE_NAMES[parsed.terrain]
-        return {
-            "summit": Both("the Sommet", "le Sommet"),
-            "bridge": Both("a Pont", "un Pont"),
-            "grapple": Both("a Grappin", "un Grappin"),
-            "panorama": Both("a Panorama", "un Panorama"),
-        }.get(parsed.kind, card)
+        return card_label(card)
 
     def cell_label(self, cell: str) -> Both | str:
         """``"c3"``, or the summit by name."""
@@ -326,22 +273,8 @@ class Ascension(Game[_Saved]):
         return state
 
     def diagram(self) -> str:
-        """The pyramid as text, the summit on top: ``^`` marks the ibex icon, ``*2`` two
-        ibex standing on a card, ``!`` a flagged card."""
-        flagged = {f.event.at: f.event.card for f in self.flagged}
-        lines = [" " * 28 + ("[summit]" if self.summit else "  (a9)")]
-        for row in range(ROWS, 0, -1):
-            cells = []
-            for i in ROW_SLOTS[row]:
-                card = self.cards[i]
-                text = card.name.replace("campfire-", "fire-").replace("+ibex", "^") if card else "."
-                if SLOTS[i] in flagged:
-                    text = "!" + flagged[SLOTS[i]].replace("+ibex", "^")
-                if self.ibex[i]:
-                    text += f"*{self.ibex[i]}"
-                cells.append(f"{text:^7}")
-            lines.append(f"  {row}  " + " " * (3 * (row - 1) + 1) + "".join(cells))
-        return "\n".join(lines)
+        """The pyramid as text (see :func:`companion.ascension_setup.diagram`)."""
+        return diagram(self.cards, self.ibex, {f.event.at: f.event.card for f in self.flagged}, self.summit)
 
     # -- values ------------------------------------------------------------
 
@@ -363,7 +296,7 @@ class Ascension(Game[_Saved]):
             j = LEFT[j]
         return None
 
-    def _cost(self, card: Card, i: int) -> tuple[int, int]:
+    def cost(self, card: Card, i: int) -> tuple[int, int]:
         """A3: the cost of Versant ``card`` at slot ``i`` and the neighbour that sets it (-1 if none)."""
         covering = self.cards[i] is BRIDGE
         cost, neighbour = 0, -1
@@ -373,7 +306,7 @@ class Ascension(Game[_Saved]):
                 cost, neighbour = abs(card.value - value), j
         return cost, neighbour
 
-    def _copies(self, card: Card) -> int:
+    def copies(self, card: Card) -> int:
         """How many Versants of this value and terrain (or Feux de camp of this terrain)
         are on the pyramid (A1: two of each Versant, one Feu de camp a terrain)."""
         if self._seen is None:
@@ -383,7 +316,8 @@ class Ascension(Game[_Saved]):
                     self._seen[c.value, c.terrain] = self._seen.get((c.value, c.terrain), 0) + 1
         return self._seen.get((card.value, card.terrain), 0)
 
-    def _bridges_seen(self) -> int:
+    def bridges_seen(self) -> int:
+        """How many Ponts are on the pyramid, showing or covered."""
         return sum(1 for i in range(SIZE) if self.cards[i] is BRIDGE or self.bridged[i])
 
     # -- rules -------------------------------------------------------------
@@ -437,7 +371,7 @@ class Ascension(Game[_Saved]):
             return refused("C6", Text("not_playable", card=self.card_label(play.card)))
         if self.solo and card.value == 1:
             return refused("A9", Text("solo_no_ones", card=card.name))
-        if self._copies(card) >= 2:
+        if self.copies(card) >= 2:
             return refused("A1", Text("both_copies", card=f"{card.value}{card.terrain}"))
         return self._check_versant(card, i, hand)
 
@@ -461,7 +395,7 @@ class Ascension(Game[_Saved]):
                 return refused("A2", Text("terrain_adjacent", card=name, at=at,
                                           other=self.card_label(neighbour.name), other_at=SLOTS[j],
                                           terrain=TERRAIN_NAMES[card.terrain]))
-        cost, neighbour_at = self._cost(card, i)
+        cost, neighbour_at = self.cost(card, i)
         if pays and cost > hand - 1:
             return refused("A3", Text("too_costly_asc", card=name, at=at, cost=cost,
                                       other=self._value_label(neighbour_at), other_at=SLOTS[neighbour_at],
@@ -493,8 +427,8 @@ class Ascension(Game[_Saved]):
         if missing:
             return refused("A4", Text("unsupported", card=self.card_label("bridge"), at=at,
                                       missing=", ".join(missing)))
-        if self._bridges_seen() >= self._option_int("bridges"):
-            return refused("A1", Text("all_bridges", count=self._option_int("bridges")))
+        if self.bridges_seen() >= self.bridges_in_box:
+            return refused("A1", Text("all_bridges", count=self.bridges_in_box))
         return accepted(Text("bridge_placed", at=at), 0)
 
     def _check_summit(self) -> Ruling:
@@ -504,29 +438,24 @@ class Ascension(Game[_Saved]):
         bridges = [SLOTS[i] for i, card in enumerate(self.cards) if card is BRIDGE]
         if bridges:
             return refused("A6", Text("summit_bridges", slots=", ".join(bridges)))
-        if self.options["green_path"] and len(green_path(self.cards)) < ROWS:
-            return refused("A10", Text("summit_green_path", height=len(green_path(self.cards))))
-        unfilmed = [seq for seq, filmed in zip(self.sequences, self.filmed, strict=True) if not filmed]
-        if unfilmed:
-            return refused("A11", Text("summit_unfilmed",
-                                       sequences=", ".join("-".join(map(str, s)) for s in unfilmed)))
-        if self.fauna:
-            top = ibex_by_row(self.ibex)[ROWS]
-            if top < IBEX_TO_WIN:
-                return refused("A12", Text("summit_ibex", count=top, need=IBEX_TO_WIN))
+        refusal = summit_refusal(self.cards, self.ibex, green=self.options["green_path"] is True,
+                                 sequences=self.sequences, filmed=self.filmed, fauna=self.fauna)
+        if refusal is not None:
+            return refusal
         return accepted(Text("summit_won"), 0)
 
-    def _check_campfire(self, event: Campfire) -> Ruling:
+    def _check_campfire(self, event: Campfire, hand: int | None = None) -> Ruling:
         card = CARDS[event.card]
         name = self.card_label(event.card)
         if card.kind != "campfire":
             return refused("A5", Text("campfire_only", card=name))
         if SUMMIT in (event.at, event.move_to):
             return refused("A5", Text("campfire_summit"))
-        hand = self.hands[self._turn]
+        if hand is None:
+            hand = self.hands[self._turn]
         if hand < 1:
             return refused("A8", Text("no_card", seat=self.turn))
-        if self._copies(card):
+        if self.copies(card):
             return refused("A1", Text("campfire_seen", card=name))
         i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
         versant = self.cards[i]
@@ -558,25 +487,7 @@ class Ascension(Game[_Saved]):
         origin = SLOT_INDEX.get(event.origin, -1)
         if origin < 0 or not self.ibex[origin]:
             return refused("A12", Text("herd_none", at=event.origin))
-        hand = self.hands[self._turn]
-        if event.rows > hand:
-            return refused("A12", Text("herd_short", rows=event.rows, hand=hand))
-        current = origin
-        for step in event.path:
-            j = SLOT_INDEX.get(step, -1)
-            if j < 0:
-                return refused("A12", Text("herd_summit"))
-            if current not in SUPPORT[j]:
-                return refused("A12", Text("herd_not_above", at=step, below=SLOTS[current]))
-            card = self.cards[j]
-            if card is None:
-                return refused("A12", Text("herd_empty", at=step))
-            if card is BRIDGE:
-                return refused("A12", Text("herd_bridge", at=step))
-            current = j
-        gathered = self.ibex[origin] + sum(self.ibex[SLOT_INDEX[s]] for s in event.path)
-        return accepted(Text("herd_moved", origin=event.origin, to=SLOTS[current], rows=event.rows,
-                             count=gathered), event.rows)
+        return herd_ruling(self.cards, self.ibex, self.hands[self._turn], event)
 
     def _overridable(self, flag: Flag) -> bool:
         text = flag.ruling.text
@@ -599,10 +510,10 @@ class Ascension(Game[_Saved]):
             assert versant is not None
             self.cards[i] = CARDS[placement.card]
             try:
-                return self._cost(versant, j)[0]
+                return self.cost(versant, j)[0]
             finally:
                 self.cards[i] = versant
-        return self._cost(CARDS[placement.card], SLOT_INDEX[placement.at])[0]
+        return self.cost(CARDS[placement.card], SLOT_INDEX[placement.at])[0]
 
     # -- applying ----------------------------------------------------------
 
@@ -618,7 +529,7 @@ class Ascension(Game[_Saved]):
                 return
             i = SLOT_INDEX[event.at]
             if card.kind == "versant":
-                self._pay(seat, self._cost(card, i)[0])
+                self._pay(seat, self.cost(card, i)[0])
                 self._lay(card, i, new=True)
             else:
                 self.cards[i] = card
@@ -630,7 +541,7 @@ class Ascension(Game[_Saved]):
             self.cards[i] = CARDS[event.card]
             self._seen = None
             if self.options["campfire_move_pays_cost"] is True:
-                self._pay(seat, self._cost(versant, j)[0])
+                self._pay(seat, self.cost(versant, j)[0])
             # A Versant moved up the mountain is not newly added: no new ibex (A12).
             self._lay(versant, j, new=False)
         elif isinstance(event, Discard):
@@ -701,18 +612,12 @@ class Ascension(Game[_Saved]):
         if hand == 1:
             # The one card may be a Sommet on a complete pyramid (A8), or pay for
             # one step of a herd (A12), or be laid somewhere for nothing.
-            if self.is_complete() or self._herd_can_climb():
+            if self.is_complete() or (self.fauna and herd_can_climb(self.cards, self.ibex)):
                 return None
-            if any(True for _ in self._placements(hand=1)):
+            if any(True for _ in placements(self, 1)):
                 return None
         return Outcome(Termination.NO_ACTION, False, Text("outcome_no_action_asc", seat=self.turn,
                                                            hand=hand))
-
-    def _herd_can_climb(self) -> bool:
-        return self.fauna and any(
-            self.ibex[i] and any(self.cards[j] is not None and self.cards[j] is not BRIDGE for j in ABOVE[i])
-            for i in range(SIZE)
-        )
 
     def candidate_slots(self, card: Card) -> list[int]:
         """Slots where Versant or Pont ``card`` might go, before the rules are checked:
@@ -731,99 +636,19 @@ class Ascension(Game[_Saved]):
         return [i for row in range(top) for i in self._frontier[row][pick]]
 
     def legal_slots(self, card: Card, hand: int | None = None) -> Iterator[tuple[int, int]]:
-        """The slots where Versant or Pont ``card`` may legally go, with their cost.
-
-        The fast path of :meth:`check` for a ``play`` of the active seat
-        (``hand`` cards before playing; default its public count): the same
-        rules, without building rulings. A test holds the two together.
-        """
-        if hand is None:
-            hand = self.hands[self._turn]
-        cards = self.cards
-        if hand < 1:
-            return
-        if card.kind == "bridge":
-            if self._bridges_seen() >= self._option_int("bridges"):
-                return
-            for i in self.candidate_slots(card):
-                if (LEFT[i] >= 0 and RIGHT[i] >= 0 and cards[LEFT[i]] is not None
-                        and all(cards[j] is not None for j in SUPPORT[i])):
-                    yield i, 0
-            return
-        if card.kind != "versant" or (self.solo and card.value == 1) or self._copies(card) >= 2:
-            return
-        budget = hand - 1
-        for i in self.candidate_slots(card):
-            if any(cards[j] is None for j in SUPPORT[i]):
-                continue
-            left, right = LEFT[i], RIGHT[i]
-            if left >= 0 and cards[left] is not None and cards[left].terrain == card.terrain:  # type: ignore[union-attr]
-                continue
-            if right >= 0 and cards[right] is not None and cards[right].terrain == card.terrain:  # type: ignore[union-attr]
-                continue
-            cost = self._cost(card, i)[0]
-            if cost <= budget:
-                yield i, cost
-
-    def _placements(self, hand: int | None = None) -> Iterator[Placement]:
-        if hand is None:
-            hand = self.hands[self._turn]
-        saved = self.hands[self._turn]
-        self.hands[self._turn] = hand
-        try:
-            yield from self._generate()
-        finally:
-            self.hands[self._turn] = saved
-
-    def _generate(self) -> Iterator[Placement]:
-        if self.hands[self._turn] < 1:
-            return
-        if self._check_summit().legal:
-            yield Play("summit", SUMMIT)
-        seen: dict[tuple[int, str], int] = {}
-        for card in self.cards:
-            if card is not None and card.kind == "versant":
-                key = (card.value, card.terrain)
-                seen[key] = seen.get(key, 0) + 1
-        for value in VALUES:
-            if self.solo and value == 1:
-                continue
-            for terrain in TERRAINS:
-                if seen.get((value, terrain), 0) >= 2:
-                    continue
-                plain = CARDS[f"{value}{terrain}"]
-                for i, _ in self.legal_slots(plain):
-                    yield Play(plain.name, SLOTS[i])
-                    yield Play(plain.name + "+ibex", SLOTS[i])
-        for i, _ in self.legal_slots(BRIDGE):
-            yield Play("bridge", SLOTS[i])
-        for terrain in TERRAINS:
-            fire = CARDS[f"campfire-{terrain}"]
-            if self._copies(fire):
-                continue
-            for i, versant in enumerate(self.cards):
-                if versant is None or versant.kind != "versant" or versant.terrain != terrain:
-                    continue
-                for j in range(SIZE):
-                    if ROW_COL[j][0] > ROW_COL[i][0] and (self.cards[j] is None or self.cards[j] is BRIDGE):
-                        event = Campfire(fire.name, SLOTS[i], SLOTS[j])
-                        if self._check_campfire(event).legal:
-                            yield event
+        """The slots where Versant or Pont ``card`` may legally go, with their cost
+        (the fast path of :meth:`check`; see :func:`companion.ascension_moves.legal_slots`)."""
+        return legal_slots(self, card, self.hands[self._turn] if hand is None else hand)
 
     def placements(self) -> Iterator[Play]:
         """Every legal ``play`` for any card the active seat might hold (Feux de camp,
         which are ``campfire`` events, are in :meth:`campfires`)."""
         if self.is_over() or self.flagged:
-            return
-        for placement in self._placements():
-            if isinstance(placement, Play):
-                yield placement
+            return iter(())
+        return (p for p in placements(self, self.hands[self._turn]) if isinstance(p, Play))
 
     def campfires(self) -> Iterator[Campfire]:
         """Every legal ``campfire`` event of the active seat."""
         if self.is_over() or self.flagged:
-            return
-        for placement in self._placements():
-            if isinstance(placement, Campfire):
-                yield placement
-
+            return iter(())
+        return (p for p in placements(self, self.hands[self._turn]) if isinstance(p, Campfire))

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.pyramid import ROW_COL, ROW_SLOTS, ROWS, SUPPORT, Card
+from companion.events import Herd
+from companion.pyramid import ABOVE, ROW_COL, ROW_SLOTS, ROWS, SLOT_INDEX, SLOTS, SUPPORT, Card
+from companion.ruling import Ruling, accepted, refused
+from companion.text import Text
+
+IBEX_TO_WIN = 8
 
 Pyramid = Sequence[Card | None]
 
@@ -70,3 +75,53 @@ def ibex_by_row(ibex: Sequence[int]) -> dict[int, int]:
     for i, count in enumerate(ibex):
         heights[ROW_COL[i][0]] += count
     return heights
+
+
+def summit_refusal(cards: Pyramid, ibex: Sequence[int], *, green: bool,
+                   sequences: Sequence[Sequence[int]], filmed: Sequence[bool], fauna: bool) -> Ruling | None:
+    """Why the modules in play forbid the Sommet yet (A10, A11, A12), or None."""
+    if green and len(green_path(cards)) < ROWS:
+        return refused("A10", Text("summit_green_path", height=len(green_path(cards))))
+    unfilmed = [seq for seq, done in zip(sequences, filmed, strict=True) if not done]
+    if unfilmed:
+        return refused("A11", Text("summit_unfilmed",
+                                   sequences=", ".join("-".join(map(str, s)) for s in unfilmed)))
+    if fauna:
+        top = ibex_by_row(ibex)[ROWS]
+        if top < IBEX_TO_WIN:
+            return refused("A12", Text("summit_ibex", count=top, need=IBEX_TO_WIN))
+    return None
+
+
+def herd_ruling(cards: Pyramid, ibex: Sequence[int], hand: int, event: Herd) -> Ruling:
+    """Action C (A12): the herd on ``event.origin`` climbs ``event.rows`` rows, one card
+    resting on the previous at each step, never onto or across a Pont, discarding a card a row."""
+    origin = SLOT_INDEX.get(event.origin, -1)
+    if origin < 0 or not ibex[origin]:
+        return refused("A12", Text("herd_none", at=event.origin))
+    if event.rows > hand:
+        return refused("A12", Text("herd_short", rows=event.rows, hand=hand))
+    current = origin
+    for step in event.path:
+        j = SLOT_INDEX.get(step, -1)
+        if j < 0:
+            return refused("A12", Text("herd_summit"))
+        if current not in SUPPORT[j]:
+            return refused("A12", Text("herd_not_above", at=step, below=SLOTS[current]))
+        card = cards[j]
+        if card is None:
+            return refused("A12", Text("herd_empty", at=step))
+        if card.kind == "bridge":
+            return refused("A12", Text("herd_bridge", at=step))
+        current = j
+    gathered = ibex[origin] + sum(ibex[SLOT_INDEX[s]] for s in event.path)
+    return accepted(Text("herd_moved", origin=event.origin, to=SLOTS[current], rows=event.rows,
+                         count=gathered), event.rows)
+
+
+def herd_can_climb(cards: Pyramid, ibex: Sequence[int]) -> bool:
+    """Whether some herd could climb one row (a card rests on it that is not a Pont)."""
+    return any(
+        count and any((card := cards[j]) is not None and card.kind != "bridge" for j in ABOVE[i])
+        for i, count in enumerate(ibex)
+    )

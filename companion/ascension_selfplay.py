@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.ascension import SUMMITS, Ascension, bridge_holders, deal_sizes
+from companion.ascension import Ascension
+from companion.ascension_setup import SUMMITS, bridge_holders, deal_sizes
 from companion.events import (
     Campfire,
     DeclareLoss,
@@ -185,7 +186,7 @@ class AscensionSelfPlay(Simulator[Ascension]):
     def _trusted_cost(self, event: Event) -> int:
         game = self.game
         if isinstance(event, Play) and CARDS[event.card].kind == "versant":
-            return game._cost(CARDS[event.card], SLOT_INDEX[event.at])[0]
+            return game.cost(CARDS[event.card], SLOT_INDEX[event.at])[0]
         if isinstance(event, Campfire):
             return game._forced_cost(event)
         if isinstance(event, Herd):
