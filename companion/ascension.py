@@ -31,6 +31,7 @@ from companion.ascension_moves import legal_slots, placements
 from companion.ascension_setup import (
     FIRE_NAMES,
     HAND_LIMIT,
+    IBEX_ICONS,
     OPTIONS,
     SIZE,
     SOLO_HAND_LIMIT,
@@ -316,6 +317,10 @@ class Ascension(Game[_Saved]):
                     self._seen[c.value, c.terrain] = self._seen.get((c.value, c.terrain), 0) + 1
         return self._seen.get((card.value, card.terrain), 0)
 
+    def ibex_icons(self) -> int:
+        """How many Versants with the ibex icon are on the pyramid (A1: twelve exist)."""
+        return sum(1 for card in self.cards if card is not None and card.ibex)
+
     def bridges_seen(self) -> int:
         """How many Ponts are on the pyramid, showing or covered."""
         return sum(1 for i in range(SIZE) if self.cards[i] is BRIDGE or self.bridged[i])
@@ -370,15 +375,19 @@ class Ascension(Game[_Saved]):
         if card.kind != "versant":
             return refused("C6", Text("not_playable", card=self.card_label(play.card)))
         if self.solo and card.value == 1:
-            return refused("A9", Text("solo_no_ones", card=card.name))
+            return refused("A9", Text("solo_no_ones", card=card.name, at=play.at))
         if self.copies(card) >= 2:
-            return refused("A1", Text("both_copies", card=f"{card.value}{card.terrain}"))
+            return refused("A1", Text("both_copies", card=f"{card.value}{card.terrain}", at=play.at))
+        if card.ibex and self.ibex_icons() >= IBEX_ICONS:
+            return refused("A1", Text("all_ibex_icons", card=card.name, at=play.at, count=IBEX_ICONS))
         return self._check_versant(card, i, hand)
 
     def _check_versant(self, card: Card, i: int, hand: int, *, pays: bool = True) -> Ruling:
         """A2 and A3 for Versant ``card`` at slot ``i`` with ``hand`` cards before playing."""
         at, name = SLOTS[i], card.name
         occupant = self.cards[i]
+        if occupant is not None and occupant.kind == "campfire":
+            return refused("A5", Text("fire_covered", card=name, at=at, other=self.card_label(occupant.name)))
         if occupant is not None and occupant is not BRIDGE:
             return refused("C3", Text("occupied_asc", card=name, at=at, other=self.card_label(occupant.name)))
         if occupant is None and LEFT[i] >= 0 and self.cards[LEFT[i]] is None:
@@ -388,35 +397,45 @@ class Ascension(Game[_Saved]):
             return refused("A2", Text("unsupported", card=name, at=at, missing=", ".join(missing)))
         row = ROW_COL[i][0]
         if row > card.value:
-            return refused("A2", Text("row_too_high", card=name, at=at, row=row))
+            return refused("A2", Text("row_too_high", card=name, at=at, row=row, value=card.value))
         for j in (LEFT[i], RIGHT[i]):
             neighbour = self.cards[j] if j >= 0 else None
             if neighbour is not None and neighbour.terrain == card.terrain:
-                return refused("A2", Text("terrain_adjacent", card=name, at=at,
-                                          other=self.card_label(neighbour.name), other_at=SLOTS[j],
+                beside = self._beside(j, "beside")
+                return refused("A2", Text("terrain_adjacent", card=name, at=at, beside=beside,
                                           terrain=TERRAIN_NAMES[card.terrain]))
         cost, neighbour_at = self.cost(card, i)
         if pays and cost > hand - 1:
             return refused("A3", Text("too_costly_asc", card=name, at=at, cost=cost,
-                                      other=self._value_label(neighbour_at), other_at=SLOTS[neighbour_at],
-                                      seat=self.turn, left=hand - 1))
+                                      beside=self._beside(neighbour_at), seat=self.turn, left=hand - 1))
         if not pays or cost == 0:
             key = "bridge_covered" if occupant is BRIDGE else "placed_free"
             return accepted(Text(key, card=name, at=at), 0)
-        return accepted(Text("placed_cost", card=name, at=at, cost=cost,
-                             other=self._value_label(neighbour_at), other_at=SLOTS[neighbour_at]), cost)
+        return accepted(Text("placed_cost_asc", card=name, at=at, cost=cost,
+                             beside=self._beside(neighbour_at)), cost)
 
-    def _value_label(self, i: int) -> Both | str:
+    def _beside(self, i: int, english: str = "next to") -> Both:
+        """"next to 3g at a1", or a Feu de camp with its adopted value; French contracts
+        "à côté de le" into "à côté du"."""
         card = self.cards[i]
         assert card is not None
+        at = SLOTS[i]
         if card.kind == "campfire":
             fire, value = FIRE_NAMES[card.terrain], self.value_at(i)
-            return Both(f"{fire.en} (adopted {value})", f"{fire.fr} (valeur adoptée {value})")
-        return card.name
+            adopted = Both(f" (adopted {value})", f" (valeur adoptée {value})") if value else Both("", "")
+            return Both(f"{english} {fire.en}{adopted.en} at {at}",
+                        f"à côté du {fire.fr.removeprefix('le ')}{adopted.fr} en {at}")
+        if card.kind == "bridge":
+            return Both(f"{english} a Pont at {at}", f"à côté d'un Pont en {at}")
+        return Both(f"{english} {card.name} at {at}", f"à côté de {card.name} en {at}")
 
     def _check_bridge(self, i: int) -> Ruling:
         at = SLOTS[i]
-        if self.cards[i] is not None:
+        occupant = self.cards[i]
+        if occupant is not None and occupant.kind == "campfire":
+            return refused("A5", Text("fire_covered", card=self.card_label("bridge"), at=at,
+                                      other=self.card_label(occupant.name)))
+        if occupant is not None:
             return refused("C3", Text("occupied_asc", card=self.card_label("bridge"), at=at,
                                       other=self.card_label(self.cards[i].name)))  # type: ignore[union-attr]
         if LEFT[i] < 0 or RIGHT[i] < 0:
@@ -428,7 +447,7 @@ class Ascension(Game[_Saved]):
             return refused("A4", Text("unsupported", card=self.card_label("bridge"), at=at,
                                       missing=", ".join(missing)))
         if self.bridges_seen() >= self.bridges_in_box:
-            return refused("A1", Text("all_bridges", count=self.bridges_in_box))
+            return refused("A1", Text("all_bridges", count=self.bridges_in_box, at=at))
         return accepted(Text("bridge_placed", at=at), 0)
 
     def _check_summit(self) -> Ruling:
@@ -456,7 +475,7 @@ class Ascension(Game[_Saved]):
         if hand < 1:
             return refused("A8", Text("no_card", seat=self.turn))
         if self.copies(card):
-            return refused("A1", Text("campfire_seen", card=name))
+            return refused("A1", Text("campfire_seen", card=name, at=event.at))
         i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
         versant = self.cards[i]
         if versant is None or versant.kind != "versant":
@@ -477,7 +496,8 @@ class Ascension(Game[_Saved]):
             self.cards[i] = versant
         if not moved.legal:
             assert moved.rule is not None
-            return refused(moved.rule, Text("campfire_move_refused", reason=moved.text))
+            return refused(moved.rule, Text("campfire_move_refused", card=name, at=event.at,
+                                            other=versant.name, move_to=event.move_to, reason=moved.text))
         return accepted(Text("campfire_placed", card=name, at=event.at, other=versant.name,
                              move_to=event.move_to, reason=moved.text), moved.discard)
 
@@ -499,7 +519,13 @@ class Ascension(Game[_Saved]):
     def _override_ruling(self, placement: Placement) -> Ruling:
         hand_after = self.hands[self._turn] - 1
         cost = min(self._forced_cost(placement), hand_after)
-        return accepted(Text("overridden_asc", card=placement.card, at=placement.at, cost=cost), cost)
+        name = self.card_label(placement.card)
+        if isinstance(placement, Campfire):
+            versant = self.cards[SLOT_INDEX[placement.at]]
+            assert versant is not None
+            return accepted(Text("overridden_campfire", card=name, at=placement.at, other=versant.name,
+                                 move_to=placement.move_to, cost=cost), cost)
+        return accepted(Text("overridden", card=name, at=placement.at, cost=cost), cost)
 
     def _forced_cost(self, placement: Placement) -> int:
         if isinstance(placement, Campfire):
@@ -610,9 +636,9 @@ class Ascension(Game[_Saved]):
         if hand >= 2 or (self.grapples and self.decks[seat] + hand):
             return None
         if hand == 1:
-            # The one card may be a Sommet on a complete pyramid (A8), or pay for
-            # one step of a herd (A12), or be laid somewhere for nothing.
-            if self.is_complete() or (self.fauna and herd_can_climb(self.cards, self.ibex)):
+            # The one card may pay for one step of a herd (A12), or be laid somewhere
+            # for nothing: the Sommet too, when the pyramid and the modules allow it (A8).
+            if self.fauna and herd_can_climb(self.cards, self.ibex):
                 return None
             if any(True for _ in placements(self, 1)):
                 return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from companion.ascension_setup import IBEX_ICONS
 from companion.events import Campfire, Placement, Play
 from companion.pyramid import CARDS, LEFT, RIGHT, ROW_COL, SLOTS, SUMMIT, SUPPORT, TERRAINS, VALUES, Card
 
@@ -36,6 +37,8 @@ def legal_slots(game: Ascension, card: Card, hand: int) -> Iterator[tuple[int, i
         return
     if card.kind != "versant" or (game.solo and card.value == 1) or game.copies(card) >= 2:
         return
+    if card.ibex and game.ibex_icons() >= IBEX_ICONS:
+        return
     budget = hand - 1
     for i in game.candidate_slots(card):
         if any(cards[j] is None for j in SUPPORT[i]):
@@ -55,12 +58,14 @@ def placements(game: Ascension, hand: int) -> Iterator[Placement]:
         return
     if game._check_summit().legal:
         yield Play("summit", SUMMIT)
+    icons_left = game.ibex_icons() < IBEX_ICONS
     for value in VALUES:
         for terrain in TERRAINS:
             plain = CARDS[f"{value}{terrain}"]
             for i, _ in legal_slots(game, plain, hand):
                 yield Play(plain.name, SLOTS[i])
-                yield Play(plain.name + "+ibex", SLOTS[i])
+                if icons_left:
+                    yield Play(plain.name + "+ibex", SLOTS[i])
     for i, _ in legal_slots(game, BRIDGE, hand):
         yield Play("bridge", SLOTS[i])
     for terrain in TERRAINS:

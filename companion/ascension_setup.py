@@ -11,6 +11,8 @@ from companion.text import Both
 
 SIZE = len(SLOTS)
 SUMMITS = 5
+#: Versants with the ibex icon in the box (A1).
+IBEX_ICONS = 12
 HAND_LIMIT, SOLO_HAND_LIMIT = 5, 6
 #: Terrains as adjectives of "cards" (cartes, feminine plural) and of "Feu de camp" (masculine).
 TERRAIN_NAMES = {
