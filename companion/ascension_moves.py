@@ -39,12 +39,16 @@ def legal_slots(game: Ascension, card: Card, hand: int) -> Iterator[tuple[int, i
         return
     if card.ibex and game.ibex_icons() >= IBEX_ICONS:
         return
-    budget = hand - 1
+    budget, terrain = hand - 1, card.terrain
+    # Written out, not with any(): this loop is the simulator's hot path.
     for i in game.candidate_slots(card):
-        if any(cards[j] is None for j in SUPPORT[i]):
+        below = SUPPORT[i]
+        if below and (cards[below[0]] is None or cards[below[1]] is None):
             continue
-        if any(j >= 0 and (n := cards[j]) is not None and n.terrain == card.terrain
-               for j in (LEFT[i], RIGHT[i])):
+        left, right = LEFT[i], RIGHT[i]
+        if left >= 0 and (n := cards[left]) is not None and n.terrain == terrain:
+            continue
+        if right >= 0 and (n := cards[right]) is not None and n.terrain == terrain:
             continue
         cost = game.cost(card, i)[0]
         if cost <= budget:
