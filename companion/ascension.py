@@ -215,11 +215,6 @@ class Ascension(Game[_Saved]):
 
     # -- state -------------------------------------------------------------
 
-    @property
-    def turn(self) -> int:
-        """The active seat, 1-based."""
-        return self._turn + 1
-
     def is_complete(self) -> bool:
         """Whether all 44 slots hold Versants or Feux de camp (no Pont showing): A6."""
         return all(card is not None and card.kind != "bridge" for card in self.cards)
@@ -333,12 +328,7 @@ class Ascension(Game[_Saved]):
         if isinstance(event, Campfire):
             return self._check_campfire(event)
         if isinstance(event, Discard):
-            if event.count != 2:
-                return refused("C2", Text("discard_count", count=event.count))
-            hand = self.hands[self._turn]
-            if hand < 2:
-                return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
-            return accepted(Text("seat_discards", seat=self.turn, count=2))
+            return self._check_discard(event)
         if isinstance(event, Herd):
             return self._check_herd(event)
         if isinstance(event, Grapple):
@@ -589,18 +579,7 @@ class Ascension(Game[_Saved]):
             return
         else:
             raise TypeError(f"cannot push {event!r} on {self.name}")
-        need = self.hand_limit - self.hands[seat]
-        if need > 0:
-            take = min(need, self.decks[seat])
-            self.hands[seat] += take
-            self.decks[seat] -= take
-        self._turn = (seat + 1) % self.players
-
-    def _pay(self, seat: int, cost: int) -> None:
-        # An override may accept a cost above the hand: the hand is emptied, no more.
-        cost = min(cost, self.hands[seat])
-        self.hands[seat] -= cost
-        self.discards[seat] += cost
+        self._end_turn(seat)
 
     def _lay(self, card: Card, i: int, *, new: bool) -> None:
         if self.cards[i] is BRIDGE:

@@ -128,10 +128,45 @@ class Game(abc.ABC, Generic[S]):
 
     # -- hooks for subclasses ---------------------------------------------
 
+    # The public counts every game keeps, set up by each subclass: each seat's
+    # hand, deck and discard pile, the hand limit, and the active seat (0-based).
+    hands: list[int]
+    decks: list[int]
+    discards: list[int]
+    hand_limit: int
+    _turn: int
+
     @property
-    @abc.abstractmethod
     def turn(self) -> int:
         """The active seat, 1-based."""
+        return self._turn + 1
+
+    def _pay(self, seat: int, count: int) -> None:
+        """Move ``count`` cards of ``seat``'s hand to its discard pile (never more than it holds:
+        an override may accept a cost above the hand)."""
+        count = min(count, self.hands[seat])
+        self.hands[seat] -= count
+        self.discards[seat] += count
+
+    def _draw(self, seat: int) -> None:
+        """``seat`` draws back up to the hand limit while its deck lasts."""
+        take = min(max(0, self.hand_limit - self.hands[seat]), self.decks[seat])
+        self.hands[seat] += take
+        self.decks[seat] -= take
+
+    def _end_turn(self, seat: int) -> None:
+        """After an action: ``seat`` draws back to the limit and the next seat plays."""
+        self._draw(seat)
+        self._turn = (seat + 1) % self.players
+
+    def _check_discard(self, event: Discard) -> Ruling:
+        """Action B: exactly two cards, from a hand holding two at least (C2)."""
+        if event.count != 2:
+            return refused("C2", Text("discard_count", count=event.count))
+        hand = self.hands[self._turn]
+        if hand < 2:
+            return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
+        return accepted(Text("seat_discards", seat=self.turn, count=2))
 
     def validate(self, event: Event) -> None:
         """Raise :class:`MalformedInput` for unknown cards, cells or seats in ``event``,

@@ -112,6 +112,7 @@ class Tranquility(Game[_Saved]):
             or sizes[0] != min(sizes)
         ):
             raise MalformedInput(Text("bad_decks", decks=sizes, total=total, players=players))
+        self.hand_limit = HAND_LIMIT
         self.cells: list[int] = [0] * SIZE
         self.start_played = False
         self.finish_played = False
@@ -194,11 +195,6 @@ class Tranquility(Game[_Saved]):
         return cell
 
     # -- state -------------------------------------------------------------
-
-    @property
-    def turn(self) -> int:
-        """The active seat, 1-based."""
-        return self._turn + 1
 
     def is_complete(self) -> bool:
         """Whether all 36 cells and the start corner are filled (T7)."""
@@ -371,14 +367,6 @@ class Tranquility(Game[_Saved]):
                 cost, neighbour = right, i + 1
         return cost, neighbour
 
-    def _check_discard(self, event: Discard) -> Ruling:
-        if event.count != 2:
-            return refused("C2", Text("discard_count", count=event.count))
-        hand = self.hands[self._turn]
-        if hand < 2:
-            return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
-        return accepted(Text("seat_discards", seat=self.turn, count=2))
-
     def start_discards_due(self) -> int:
         """How many cards the hands must discard together after the Start card (T6).
 
@@ -427,21 +415,15 @@ class Tranquility(Game[_Saved]):
                 self.finish_played = True
                 return
             value, i = ISLAND[event.card], CELL_INDEX[event.at]
-            cost, _ = self._cost(value, i)
-            if forced:
-                cost = min(cost, self.hands[seat])
-            self.hands[seat] -= cost
-            self.discards[seat] += cost
+            self._pay(seat, self._cost(value, i)[0])
             self.cells[i] = value
             if forced and self.ascending:
                 self.ascending = self._is_ascending()
         elif isinstance(event, Discard):
-            self.hands[seat] -= event.count
-            self.discards[seat] += event.count
+            self._pay(seat, event.count)
         elif isinstance(event, StartDiscards):
             for s, count in event.counts:
-                self.hands[s - 1] -= count
-                self.discards[s - 1] += count
+                self._pay(s - 1, count)
             for s in range(self.players):
                 self._draw(s)
             self.pending_start = False
@@ -452,15 +434,7 @@ class Tranquility(Game[_Saved]):
             return
         else:
             raise TypeError(f"cannot push {event!r} on {self.name}")
-        self._draw(seat)
-        self._turn = (seat + 1) % self.players
-
-    def _draw(self, seat: int) -> None:
-        need = HAND_LIMIT - self.hands[seat]
-        if need > 0:
-            take = min(need, self.decks[seat])
-            self.hands[seat] += take
-            self.decks[seat] -= take
+        self._end_turn(seat)
 
     # -- outcome and generation -------------------------------------------
 

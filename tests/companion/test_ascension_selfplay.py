@@ -3,7 +3,6 @@ and the fast paths (``legal_slots``, the legal view) against :meth:`check`."""
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 
@@ -11,9 +10,9 @@ import pytest
 
 from companion.ascension import Ascension
 from companion.ascension_selfplay import AscensionSelfPlay
-from companion.events import Campfire, Event, Play, TakeBack, Undo
+from companion.events import Campfire, Play
 from companion.pyramid import CARDS, LEFT, ROW_COL, ROW_SLOTS, SLOTS, SUMMIT, SUPPORT
-from companion.record import Replay, write_record
+from tests.companion.selfplay_checks import play_out
 
 GAMES = 10_000
 CHUNKS = 20
@@ -68,18 +67,6 @@ def check_table(sim: AscensionSelfPlay) -> None:
     assert sum(game.ibex) <= (placed_icons if game.fauna else 0)
 
 
-def check_push_pop(game: Ascension, events: list[Event]) -> None:
-    for event in events:
-        if not isinstance(event, Undo | TakeBack) and game.check(event).legal and not (
-            isinstance(event, Play | Campfire) and game.flagged
-        ):
-            before, flagged, stack = game._save(), game.flagged, len(game.move_stack)
-            game.push(event)
-            assert game.pop() == event
-            assert (game._save(), game.flagged, len(game.move_stack)) == (before, flagged, stack)
-        game.play(event)
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_self_play_invariants(chunk: int) -> None:
     outcomes: Counter[str] = Counter()
@@ -90,26 +77,7 @@ def test_random_self_play_invariants(chunk: int) -> None:
         sim = AscensionSelfPlay(players, rng, options=random_options(rng, players),
                                 policy=rng.choice(["random", "greedy"]),
                                 mistakes=rng.choice([0.0, 0.1, 0.3]))
-        check_table(sim)
-        while sim.game.outcome() is None:
-            sim.turn()
-            check_table(sim)
-        assert len(sim.events) < 1000
-        outcome = sim.game.outcome()
-        assert outcome is not None
-        outcomes[outcome.result] += 1
-
-        replayed = sim.header.new_game()
-        assert isinstance(replayed, Ascension)
-        check_push_pop(replayed, sim.events)
-        assert replayed._save() == sim.game._save()
-        text = io.StringIO()
-        write_record(text, sim.header, sim.events)
-        text.seek(0)
-        run = Replay(text)
-        for _ in run:
-            pass
-        assert run.game._save() == sim.game._save()
+        outcomes[play_out(sim, check_table, 1000).result] += 1
     assert outcomes["lost"] > 0
 
 

@@ -10,16 +10,14 @@ same state.
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 
 import pytest
 
-from companion.events import Event, Play, TakeBack, Undo
-from companion.record import Replay, write_record
 from companion.selfplay import SelfPlay
-from companion.tranquility import FINISH, FINISH_CARDS, START, Tranquility
+from companion.tranquility import FINISH, FINISH_CARDS, START
+from tests.companion.selfplay_checks import play_out
 
 GAMES = 10_000
 CHUNKS = 20
@@ -44,19 +42,6 @@ def check_table(sim: SelfPlay) -> None:
         assert placed == sorted(placed) and len(set(placed)) == len(placed)
 
 
-def check_push_pop(game: Tranquility, events: list[Event]) -> None:
-    """Replay ``events`` checked; before each accepted action, push then pop must restore it."""
-    for event in events:
-        if not isinstance(event, Undo | TakeBack) and game.check(event).legal and not (
-            isinstance(event, Play) and game.flagged
-        ):
-            before, flagged, stack = game._save(), game.flagged, len(game.move_stack)
-            game.push(event)
-            assert game.pop() == event
-            assert (game._save(), game.flagged, len(game.move_stack)) == (before, flagged, stack)
-        game.play(event)
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_self_play_invariants(chunk: int) -> None:
     outcomes: Counter[str] = Counter()
@@ -68,28 +53,7 @@ def test_random_self_play_invariants(chunk: int) -> None:
         removed = rng.choice([0, 0, 4, 6, 8, 10, 12])
         sim = SelfPlay(players, rng, options={"removed": removed},
                        policy=rng.choice(["random", "greedy"]), mistakes=rng.choice([0.0, 0.1, 0.3]))
-        check_table(sim)
-        while sim.game.outcome() is None:
-            sim.turn()
-            check_table(sim)
-        assert len(sim.events) < 500
-        outcome = sim.game.outcome()
-        assert outcome is not None
-        outcomes[outcome.result] += 1
-
-        replay_game = sim.header.new_game()
-        assert isinstance(replay_game, Tranquility)
-        check_push_pop(replay_game, sim.events)
-        assert replay_game._save() == sim.game._save()
-
-        text = io.StringIO()
-        write_record(text, sim.header, sim.events)
-        text.seek(0)
-        run = Replay(text)
-        for _ in run:
-            pass
-        assert run.game._save() == sim.game._save()
-        assert run.game.flagged == sim.game.flagged == ()
+        outcomes[play_out(sim, check_table, 500).result] += 1
     # Both ends of the game occur: greedy self-play wins some, random play loses.
     assert outcomes["won"] > 0 and outcomes["lost"] > 0
 
