@@ -29,7 +29,6 @@ from companion import (
     MalformedInput,
     Override,
     Play,
-    Ruling,
     StartDiscards,
     TakeBack,
     Termination,
@@ -38,22 +37,9 @@ from companion import (
 from companion.ascension import Ascension, bridge_holders, deal_sizes
 from companion.events import Campfire, Grapple, Herd, Placement
 from companion.pyramid import LETTERS, ROW_COL, ROWS, SLOT_INDEX, SLOTS, SUPPORT
+from tests.companion.rule_tables import Expected, assert_ruling, case, no, ok, params, ruling_of
 
 # -- helpers ---------------------------------------------------------------
-
-#: (legal, rule, discard) as a ruling gives them.
-Expected = tuple[bool, str | None, int | None]
-
-
-def ok(discard: int | None = 0) -> Expected:
-    """An accepted event; ``discard`` is what the acting seat discards (None: not a placement)."""
-    return (True, None, discard)
-
-
-def no(rule: str) -> Expected:
-    """An event refused under ``rule``."""
-    return (False, rule, None)
-
 
 FAUNA: Mapping[str, object] = {"fauna": True}
 SEQUENCES = [[3, 4, 3], [9, 8, 7], [5, 6]]
@@ -97,35 +83,6 @@ class Pos:
         if self.flag is not None:
             assert not game.play(self.flag).legal
         return game
-
-
-#: One row of a ruling table: position, event, expected ruling, test id.
-Row = tuple[Pos, Event, Expected, str]
-
-
-def case(position: Pos, event: Event, expected: Expected, id: str) -> Row:
-    """One row of a ruling table."""
-    return (position, event, expected, id)
-
-
-def params(rows: list[Row]) -> list[Any]:
-    """The rows as pytest parameters ``(position, event, expected)`` with their ids."""
-    return [pytest.param(position, event, expected, id=id) for position, event, expected, id in rows]
-
-
-def ruling_of(ruling: Ruling) -> Expected:
-    return (ruling.legal, ruling.rule, ruling.discard)
-
-
-def assert_ruling(position: Pos, event: Event, expected: Expected) -> Ruling:
-    """Check ``event`` at ``position``: the ruling is ``expected`` and nothing changed."""
-    game = position.game()
-    before, state = game._save(), game.state_json()
-    ruling = game.check(event)
-    assert ruling_of(ruling) == expected, ruling.message_en
-    assert game._save() == before and game.state_json() == state
-    assert game.flagged == ()
-    return ruling
 
 
 def snapshot(game: Ascension) -> tuple[object, ...]:

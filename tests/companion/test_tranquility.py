@@ -25,7 +25,6 @@ from companion import (
     MalformedInput,
     Override,
     Play,
-    Ruling,
     StartDiscards,
     TakeBack,
     Termination,
@@ -33,22 +32,9 @@ from companion import (
     Undo,
 )
 from companion.tranquility import CELL_INDEX, CELLS, deal_sizes
+from tests.companion.rule_tables import Expected, Row, assert_ruling, case, no, ok, params, ruling_of
 
 # -- helpers ---------------------------------------------------------------
-
-#: (legal, rule, discard) as a ruling gives them.
-Expected = tuple[bool, str | None, int | None]
-
-
-def ok(discard: int | None = 0) -> Expected:
-    """An accepted event; ``discard`` is what the acting seat discards (None: not a placement)."""
-    return (True, None, discard)
-
-
-def no(rule: str) -> Expected:
-    """An event refused under ``rule``."""
-    return (False, rule, None)
-
 
 @dataclass(frozen=True)
 class Pos:
@@ -84,20 +70,6 @@ class Pos:
         return game
 
 
-#: One row of a ruling table: position, event, expected ruling, test id.
-Row = tuple[Pos, Event, Expected, str]
-
-
-def case(position: Pos, event: Event, expected: Expected, id: str) -> Row:
-    """One row of a ruling table."""
-    return (position, event, expected, id)
-
-
-def params(rows: list[Row]) -> list[object]:
-    """The rows as pytest parameters ``(position, event, expected)`` with their ids."""
-    return [pytest.param(position, event, expected, id=id) for position, event, expected, id in rows]
-
-
 def is_island_play(row: Row, rules: set[str | None]) -> bool:
     """Whether the row lays an island card on a grid cell, unattributed, ruled under ``rules``."""
     _, event, (_, rule, _), _ = row
@@ -105,21 +77,6 @@ def is_island_play(row: Row, rules: set[str | None]) -> bool:
         isinstance(event, Play) and event.card.isdigit() and event.at not in ("start", "finish")
         and event.player is None and rule in rules
     )
-
-
-def ruling_of(ruling: Ruling) -> Expected:
-    return (ruling.legal, ruling.rule, ruling.discard)
-
-
-def assert_ruling(position: Pos, event: Event, expected: Expected) -> Ruling:
-    """Check ``event`` at ``position``: the ruling is ``expected`` and nothing changed."""
-    game = position.game()
-    before = game._save()
-    ruling = game.check(event)
-    assert ruling_of(ruling) == expected, ruling.message_en
-    assert game._save() == before
-    assert game.flagged == ()
-    return ruling
 
 
 def snapshot(game: Tranquility) -> tuple[object, ...]:

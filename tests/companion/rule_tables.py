@@ -1,0 +1,65 @@
+"""Helpers of the ruling tables shared by every game's rule tests.
+
+A table row is ``(position, event, expected, id)``: a position builds a game
+(``position.game()``), ``expected`` is ``(legal, rule, discard)`` as a ruling
+gives them (:func:`ok` and :func:`no` write them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pytest
+
+from companion.events import Event
+from companion.game import Game
+from companion.ruling import Ruling
+
+#: (legal, rule, discard) as a ruling gives them.
+Expected = tuple[bool, str | None, int | None]
+
+
+class Position(Protocol):
+    """Anything that sets up a game at a position."""
+
+    def game(self) -> Game[Any]: ...
+
+
+#: One row of a ruling table: position, event, expected ruling, test id.
+Row = tuple[Any, Event, Expected, str]
+
+
+def ok(discard: int | None = 0) -> Expected:
+    """An accepted event; ``discard`` is what the acting seat discards (None: not a placement)."""
+    return (True, None, discard)
+
+
+def no(rule: str) -> Expected:
+    """An event refused under ``rule``."""
+    return (False, rule, None)
+
+
+def case(position: Position, event: Event, expected: Expected, id: str) -> Row:
+    """One row of a ruling table."""
+    return (position, event, expected, id)
+
+
+def params(rows: list[Row]) -> list[Any]:
+    """The rows as pytest parameters ``(position, event, expected)`` with their ids."""
+    return [pytest.param(position, event, expected, id=id) for position, event, expected, id in rows]
+
+
+def ruling_of(ruling: Ruling) -> Expected:
+    """The ``(legal, rule, discard)`` of a ruling."""
+    return (ruling.legal, ruling.rule, ruling.discard)
+
+
+def assert_ruling(position: Position, event: Event, expected: Expected) -> Ruling:
+    """Check ``event`` at ``position``: the ruling is ``expected`` and nothing changed."""
+    game = position.game()
+    before, state = game._save(), game.state_json()
+    ruling = game.check(event)
+    assert ruling_of(ruling) == expected, ruling.message_en
+    assert game._save() == before and game.state_json() == state
+    assert game.flagged == ()
+    return ruling
