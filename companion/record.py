@@ -98,6 +98,12 @@ def parse_line(line: str) -> object:
         return json.loads(line)
     except json.JSONDecodeError as error:
         raise MalformedInput(Text("bad_json", detail=error.msg)) from None
+    except RecursionError:
+        # Arrays nested thousands deep: no record line looks like that.
+        raise MalformedInput(Text("bad_json", detail="nested too deeply")) from None
+    except ValueError as error:
+        # An integer of thousands of digits (Python's int conversion limit).
+        raise MalformedInput(Text("bad_json", detail=str(error).split(":")[0])) from None
 
 
 def read_record(handle: IO[str]) -> tuple[Header, Iterator[tuple[int, Event | AmbiguousReading]]]:
