@@ -31,7 +31,8 @@ SAND = (120, 200, 235)
 GREEN = (60, 150, 60)
 SNOW = (235, 225, 215)
 ROCK = (60, 70, 170)
-PINK, BLUE, YELLOW, CREW_GREEN, SUB = (170, 90, 230), (200, 120, 30), (40, 210, 240), (80, 170, 40), (60, 60, 60)
+PINK, BLUE, YELLOW = (170, 90, 230), (200, 120, 30), (40, 210, 240)
+CREW_GREEN, SUB = (80, 170, 40), (60, 60, 60)
 FIST, SABRES, PISTOLS = (70, 120, 200), (170, 170, 170), (50, 50, 50)
 GREY = (128, 128, 128)
 
@@ -78,7 +79,8 @@ def _tranquility() -> list[Face]:
 
 def _ascension() -> list[Face]:
     terrains = {"g": GREEN, "s": SNOW, "r": ROCK}
-    note = "Versant art not described; value large, terrain colour (herbeux green, enneigé white, rocheux red)"
+    note = ("Versant art not described; value large, terrain colour "
+            "(herbeux green, enneigé white, rocheux red)")
     faces = [
         Face(f"{v}{t}" + ("+ibex" if ibex else ""), "ascension", "versant", str(v), colour,
              ("ibex",) if ibex else (), False, note)
@@ -88,7 +90,8 @@ def _ascension() -> list[Face]:
                    "a Feu de camp in its terrain's colour") for t, colour in terrains.items()]
     faces += [
         Face("summit", "ascension", "summit", "", SNOW, ("peak",), False, "the mountain top"),
-        Face("bridge", "ascension", "bridge", "", GREY, ("bridge",), False, "a rope bridge: no value, no terrain"),
+        Face("bridge", "ascension", "bridge", "", GREY, ("bridge",), False,
+             "a rope bridge: no value, no terrain"),
         Face("grapple", "ascension", "grapple", "", GREY, ("grapple",), False, "solo only"),
         Face("panorama", "ascension", "panorama", "", SNOW, ("sequence",), True,
              "triangular; its back shows a sequence of values (section 1)"),
