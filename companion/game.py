@@ -18,6 +18,7 @@ The game never sees a hidden card: hands and discard piles are counts (G1).
 from __future__ import annotations
 
 import abc
+import copy
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -119,16 +120,17 @@ class Game(abc.ABC, Generic[S]):
                                           known=", ".join(known) or "-"))
         result: dict[str, object] = {}
         for option in cls.OPTIONS:
-            value = options.get(option.name, option.default)
+            # A copy: a list default (documentary) must not be shared between games.
+            value = copy.deepcopy(options.get(option.name, option.default))
             if not option.allows(value):
                 raise MalformedInput(Text("bad_option", name=option.name, value=value,
                                           choices=", ".join(map(str, option.choices))))
             result[option.name] = value
         return result
 
-    # -- hooks for subclasses ---------------------------------------------
+    # -- the counts every game keeps ----------------------------------------
 
-    # The public counts every game keeps, set up by each subclass: each seat's
+    # Set up by each subclass: each seat's
     # hand, deck and discard pile, the hand limit, and the active seat (0-based).
     hands: list[int]
     decks: list[int]
@@ -167,6 +169,8 @@ class Game(abc.ABC, Generic[S]):
         if hand < 2:
             return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
         return accepted(Text("seat_discards", seat=self.turn, count=2))
+
+    # -- hooks for subclasses ---------------------------------------------
 
     def validate(self, event: Event) -> None:
         """Raise :class:`MalformedInput` for unknown cards, cells or seats in ``event``,
