@@ -139,7 +139,6 @@ class Ascension(Game[_Saved]):
         self.discards: list[int] = [0] * players
         self.grapples = self._option_int("grapples") if self.solo else 0
         self.loss_reported = False
-        self._outcome: Outcome | bool | None = False
         # Versants on the pyramid by (value, terrain); None: to be counted again.
         self._seen: dict[tuple[int, str], int] | None = None
         # Per row: (first empty slot, first empty slot and Ponts showing); None: to compute.
@@ -180,7 +179,7 @@ class Ascension(Game[_Saved]):
         if decks is not None:
             game.decks = list(decks)
         game._turn = turn - 1
-        game._seen = game._frontier = None
+        game._changed()
         game._film()
         return game
 
@@ -232,8 +231,6 @@ class Ascension(Game[_Saved]):
         self.cards, self.bridged = list(cards), list(bridged)
         self.ibex, self.filmed = list(ibex), list(filmed)
         self.decks, self.hands, self.discards = list(decks), list(hands), list(discards)
-        self._outcome = False
-        self._seen = self._frontier = None
 
     def state_json(self) -> dict[str, Any]:
         """Slots, Ponts covered, modules' progress, turn and each seat's counts."""
@@ -533,9 +530,11 @@ class Ascension(Game[_Saved]):
 
     # -- applying ----------------------------------------------------------
 
+    def _changed(self) -> None:
+        super()._changed()
+        self._seen = self._frontier = None
+
     def _apply(self, event: Event, *, forced: bool) -> None:
-        self._outcome = False
-        self._frontier = None
         seat = self._turn
         if isinstance(event, Play):
             card = CARDS[event.card]
@@ -598,14 +597,8 @@ class Ascension(Game[_Saved]):
 
     # -- outcome and generation -------------------------------------------
 
-    def outcome(self) -> Outcome | None:
-        """Won with the Sommet; lost when reported or provable from public counts (A8)."""
-        if self._outcome is False:
-            self._outcome = self._compute_outcome()
-        assert self._outcome is not True
-        return self._outcome
-
     def _compute_outcome(self) -> Outcome | None:
+        """Won with the Sommet; lost when reported or provable from public counts (A8)."""
         if self.summit:
             return Outcome(Termination.FINISHED, True, Text("outcome_summit"))
         if self.loss_reported:

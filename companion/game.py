@@ -107,6 +107,8 @@ class Game(abc.ABC, Generic[S]):
         #: Refused placements still on the table, oldest first.
         self.flagged: tuple[Flag, ...] = ()
         self._stack: list[tuple[Event, tuple[Flag, ...], S]] = []
+        self._outcome_known = False
+        self._outcome_value: Outcome | None = None
 
     # -- options -----------------------------------------------------------
 
@@ -218,9 +220,23 @@ class Game(abc.ABC, Generic[S]):
     def _restore(self, saved: S) -> None:
         """Go back to a snapshot made by :meth:`_save`."""
 
-    @abc.abstractmethod
     def outcome(self) -> Outcome | None:
-        """The end of the game as a value, or ``None`` while it goes on."""
+        """The end of the game as a value, or ``None`` while it goes on.
+
+        Computed once per state: proving a loss may try every card.
+        """
+        if not self._outcome_known:
+            self._outcome_value = self._compute_outcome()
+            self._outcome_known = True
+        return self._outcome_value
+
+    @abc.abstractmethod
+    def _compute_outcome(self) -> Outcome | None:
+        """Win, loss reported, loss provable from public counts, or None."""
+
+    def _changed(self) -> None:
+        """Forget what was computed from the state (the outcome; subclasses extend it)."""
+        self._outcome_known = False
 
     @abc.abstractmethod
     def placements(self) -> Iterator[Play]:
@@ -308,6 +324,7 @@ class Game(abc.ABC, Generic[S]):
         ``TakeBack`` are not pushed: use :meth:`pop` and :meth:`play`.
         """
         self._stack.append((event, self.flagged, self._save()))
+        self._changed()
         if isinstance(event, Override):
             placement = self.flagged[-1].event
             self.flagged = self.flagged[:-1]
@@ -320,6 +337,7 @@ class Game(abc.ABC, Generic[S]):
         event, flagged, saved = self._stack.pop()
         self.flagged = flagged
         self._restore(saved)
+        self._changed()
         return event
 
     @property

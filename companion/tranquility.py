@@ -125,7 +125,6 @@ class Tranquility(Game[_Saved]):
         self.loss_reported = False
         #: False once an override has broken the ascending order of the grid.
         self.ascending = True
-        self._outcome: Outcome | bool | None = False  # False: not computed yet
 
     @classmethod
     def from_position(
@@ -157,6 +156,7 @@ class Tranquility(Game[_Saved]):
             game.discards = list(discards)
         game._turn = turn - 1
         game.ascending = game._is_ascending()
+        game._changed()
         return game
 
     # -- names -------------------------------------------------------------
@@ -216,7 +216,6 @@ class Tranquility(Game[_Saved]):
          self.pending_start, self.loss_reported, self.ascending) = saved
         self.cells, self.decks, self.hands, self.discards = (
             list(cells), list(decks), list(hands), list(discards))
-        self._outcome = False
 
     def state_json(self) -> dict[str, Any]:
         """Cells (filled ones, in sequence order), corners, turn, counts, flags."""
@@ -398,7 +397,6 @@ class Tranquility(Game[_Saved]):
     # -- applying ----------------------------------------------------------
 
     def _apply(self, event: Event, *, forced: bool) -> None:
-        self._outcome = False
         seat = self._turn
         if isinstance(event, Play):
             self.hands[seat] -= 1
@@ -438,14 +436,8 @@ class Tranquility(Game[_Saved]):
 
     # -- outcome and generation -------------------------------------------
 
-    def outcome(self) -> Outcome | None:
-        """Won once the Finish card is played; lost when reported or provable (T9)."""
-        if self._outcome is False:
-            self._outcome = self._compute_outcome()
-        assert self._outcome is not True
-        return self._outcome
-
     def _compute_outcome(self) -> Outcome | None:
+        """Won once the Finish card is played; lost when reported or provable (T9)."""
         if self.finish_played:
             return Outcome(Termination.FINISHED, True, Text("outcome_won"))
         if self.loss_reported:
