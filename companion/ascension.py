@@ -179,6 +179,7 @@ class Ascension(Game[_Saved]):
         if decks is not None:
             game.decks = list(decks)
         game._turn = turn - 1
+        game._seen = None
         game._changed()
         game._film()
         return game
@@ -231,6 +232,7 @@ class Ascension(Game[_Saved]):
         self.cards, self.bridged = list(cards), list(bridged)
         self.ibex, self.filmed = list(ibex), list(filmed)
         self.decks, self.hands, self.discards = list(decks), list(hands), list(discards)
+        self._seen = None
 
     def state_json(self) -> dict[str, Any]:
         """Slots, Ponts covered, modules' progress, turn and each seat's counts."""
@@ -532,7 +534,9 @@ class Ascension(Game[_Saved]):
 
     def _changed(self) -> None:
         super()._changed()
-        self._seen = self._frontier = None
+        # The copies count is kept up to date by _lay as cards are laid; only an
+        # undo or a Feu de camp (which swaps cards) makes it count again.
+        self._frontier = None
 
     def _apply(self, event: Event, *, forced: bool) -> None:
         seat = self._turn
