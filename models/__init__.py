@@ -1,1 +1,2 @@
-"""The ONNX card classifiers and their training (arrives with the recognition issue)."""
+"""The card models: the synthetic renderer that makes their training data (:mod:`models.render`);
+the ONNX classifiers and their training come next."""

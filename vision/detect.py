@@ -1,0 +1,245 @@
+"""Finding cards in a camera frame and rectifying them: pure functions on numpy arrays.
+
+:func:`find_cards` returns the corners of every card-shaped quad, ordered by
+:func:`order_corners`; :func:`rectify` warps one quad to a canonical portrait
+crop, the same for camera frames and synthetic training scenes.
+
+>>> order_corners(np.array([[10, 0], [10, 14], [0, 14], [0, 0]], np.float32)).tolist()
+[[0.0, 0.0], [10.0, 0.0], [10.0, 14.0], [0.0, 14.0]]
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float32]
+Image = npt.NDArray[np.uint8]
+
+#: Long side over short side of a playing card (88 mm by 63 mm).
+CARD_ASPECT = 88 / 63
+#: Canonical crop size (width, height): one pixel a millimetre, portrait.
+CROP_SIZE = (64, 88)
+#: Least share of its convex hull a region fills: rejects ragged blobs, keeps cards whose border
+#: is broken by a court figure touching it.
+MIN_SOLID = 0.6
+
+
+def order_corners(quad: npt.ArrayLike) -> FloatArray:
+    """The 4 corners clockwise from the top-left of the card seen portrait (long side vertical)."""
+    q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    centre = q.mean(axis=0)
+    # Image y points down, so increasing atan2 angle is clockwise on screen.
+    angles = np.arctan2(q[:, 1] - centre[1], q[:, 0] - centre[0])
+    q = q[np.argsort(angles, kind="stable")]
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)  # side i joins corner i to i+1
+    # The top is a short side: sides 0 and 2 short, or sides 1 and 3 short.
+    short = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
+    mid_a = (q[short] + q[short + 1]) / 2
+    mid_b = (q[short + 2] + q[(short + 3) % 4]) / 2
+    # The higher short side is the top; a card lying exactly landscape takes its left side as top.
+    top = short if (mid_a[1], mid_a[0]) <= (mid_b[1], mid_b[0]) else short + 2
+    return np.ascontiguousarray(np.roll(q, -top, axis=0))
+
+
+def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE) -> Image:
+    """The quad of ``frame`` warped to a portrait crop of ``size`` (width, height); corners as given."""
+    w, h = size
+    src = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, dst)
+    crop = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(crop, np.uint8)
+
+
+def quad_aspect(quad: FloatArray) -> float:
+    """Long over short side of a quad, the mean of opposite sides (1.40 for a card seen square on)."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return float(max(a, b) / max(min(a, b), 1e-6))
+
+
+def quad_area(quad: FloatArray) -> float:
+    """Area of a quad (shoelace formula), whatever its winding."""
+    x, y = quad[:, 0].astype(np.float64), quad[:, 1].astype(np.float64)
+    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+
+
+def offset_quad(quad: FloatArray, distance: float) -> FloatArray:
+    """The convex quad with every side moved outward by ``distance`` pixels (inward if negative)."""
+    q = order_corners(quad).astype(np.float64)
+    nxt = np.roll(q, -1, axis=0)
+    d = nxt - q
+    # Clockwise on screen (y down), the outward normal of side (dx, dy) is (dy, -dx).
+    normal = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(np.linalg.norm(d, axis=1), 1e-9)[:, None]
+    p = q + normal * distance  # a point on each moved side
+    out = np.empty_like(q)
+    for i in range(4):
+        j = (i - 1) % 4  # corner i sits where side j (from i-1) meets side i
+        a = np.array([d[j], -d[i]]).T
+        if abs(np.linalg.det(a)) < 1e-9:
+            out[i] = q[i] + (normal[i] + normal[j]) * distance
+            continue
+        t = np.linalg.solve(a, p[i] - p[j])
+        out[i] = p[j] + d[j] * t[0]
+    return out.astype(np.float32)
+
+
+def _binarisations(gray: Image, hsv: Image) -> list[Image]:
+    """Several foreground masks: no single threshold works on every table and light."""
+    masks: list[Image] = []
+    # Canny edges closed by dilation, inverted: regions bounded by any edge, even a thin printed line.
+    edges = cv2.Canny(gray, 40, 120)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    masks.append(np.asarray(cv2.bitwise_not(edges), np.uint8))
+    # Brighter than the neighbourhood: a card's light face against its surroundings and its edge line.
+    block = max(3, (min(gray.shape) // 12) | 1)
+    adaptive = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -5)
+    masks.append(np.asarray(adaptive, np.uint8))
+    # Card stock is light and unsaturated: Otsu on value minus saturation separates it from wood and cloth.
+    light = cv2.subtract(hsv[:, :, 2], hsv[:, :, 1])
+    _, otsu = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    masks.append(np.asarray(cv2.morphologyEx(otsu, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8))
+    return masks
+
+
+def _candidates(mask: Image, min_area: float, max_area: float, aspect_range: tuple[float, float],
+                min_fill: float, grow: float) -> list[tuple[FloatArray, float]]:
+    """Card-shaped quads (corners, score) among the contours of one mask."""
+    found: list[tuple[FloatArray, float]] = []
+    # Connected components first: their statistics come from C, so the many specks of a textured
+    # table never reach the Python loop below.
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    box_area = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
+    keep = np.flatnonzero((box_area >= min_area * 0.8) & (stats[:, cv2.CC_STAT_AREA] >= 0.2 * min_area))
+    contours = []
+    for k in keep[keep > 0].tolist():
+        x, y, w, h = stats[k, :4].tolist()
+        roi = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+        outer, _ = cv2.findContours(roi, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
+        contours += outer
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_area * 0.8 or area > max_area:
+            continue
+        hull = cv2.convexHull(contour)
+        hull_area = cv2.contourArea(hull)
+        if area < MIN_SOLID * hull_area:
+            continue  # a ragged blob, not one card's outline
+        perimeter = cv2.arcLength(hull, True)
+        approx = cv2.approxPolyDP(hull, 0.03 * perimeter, True)
+        if len(approx) == 4 and cv2.isContourConvex(approx):
+            quad = approx.reshape(4, 2).astype(np.float32)
+        else:
+            quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+        if grow:
+            quad = offset_quad(quad, grow)
+        qarea = quad_area(quad)
+        if not min_area <= qarea <= max_area:
+            continue
+        fill = (hull_area + (perimeter * grow if grow else 0.0)) / max(qarea, 1.0)
+        if fill < min_fill or fill > 1.15:
+            continue  # the quad does not describe the region
+        h, w = mask.shape
+        at_border = (quad[:, 0] < 2) | (quad[:, 0] > w - 3) | (quad[:, 1] < 2) | (quad[:, 1] > h - 3)
+        if at_border.sum() >= 2:
+            continue  # cut by the frame: its shape says nothing, and a referee cannot read it anyway
+        if not _rectangular(quad):
+            continue
+        aspect = quad_aspect(quad)
+        if not aspect_range[0] <= aspect <= aspect_range[1]:
+            continue
+        score = min(fill, 1.0) * (1.0 - min(abs(np.log(aspect / CARD_ASPECT)), 1.0))
+        found.append((order_corners(quad), float(score)))
+    return found
+
+
+def _rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4) -> bool:
+    """Whether a quad can be a rectangle seen in moderate perspective: near-right angles, even sides."""
+    q = quad.astype(np.float64)
+    sides = np.roll(q, -1, axis=0) - q
+    lengths = np.maximum(np.linalg.norm(sides, axis=1), 1e-9)
+    unit = sides / lengths[:, None]
+    cosines = np.abs(np.sum(unit * np.roll(unit, 1, axis=0), axis=1))  # 0 at a right angle
+    ratios = lengths[[0, 2, 1, 3]] / lengths[[2, 0, 3, 1]]  # opposite sides
+    taper = float(ratios.max())
+    return bool(cosines.max() <= max_skew and taper <= max_taper)
+
+
+def _overlap(a: FloatArray, b: FloatArray) -> float:
+    """Area of the intersection of two convex quads."""
+    area, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    return float(area)
+
+
+def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
+    """One quad a card: merge duplicates, drop blobs made of several cards and details inside a card."""
+    if not cands:
+        return []
+    areas = [quad_area(q) for q, _ in cands]
+    boxes = np.array([np.concatenate([q.min(0), q.max(0)]) for q, _ in cands])
+    n = len(cands)
+    inter = np.zeros((n, n))
+    for i in range(n):
+        # Boxes first: exact polygon clipping only for pairs that can meet.
+        lo = np.maximum(boxes[i, :2], boxes[:, :2])
+        hi = np.minimum(boxes[i, 2:], boxes[:, 2:])
+        for j in np.flatnonzero(np.all(hi > lo, axis=1)):
+            if j > i:
+                inter[i, j] = inter[j, i] = _overlap(cands[i][0], cands[j][0])
+    alive = np.ones(n, bool)
+    # A candidate holding two or more smaller, mostly disjoint candidates is a blob of cards.
+    for i in sorted(range(n), key=lambda k: -areas[k]):
+        inside = [j for j in range(n) if j != i and areas[j] < 0.7 * areas[i]
+                  and inter[i, j] > 0.8 * areas[j]]
+        disjoint = [j for j in inside if all(inter[j, k] < 0.2 * min(areas[j], areas[k]) for k in inside
+                                              if k != j)]
+        covered = sum(areas[j] for j in disjoint)
+        if len(disjoint) >= 2 and covered > 0.6 * areas[i] and alive[i]:
+            alive[i] = False
+    # A court card's printed frame is card-shaped too: the card around it wins.
+    for i in range(n):
+        if alive[i] and any(alive[k] and 1.15 * areas[i] < areas[k] < 1.8 * areas[i]
+                            and inter[i, k] > 0.9 * areas[i] for k in range(n)):
+            alive[i] = False
+    # Duplicates: keep the best, then the larger, of overlapping candidates.
+    order = sorted(range(n), key=lambda k: (-round(cands[k][1], 1), -areas[k]))
+    kept: list[int] = []
+    for i in order:
+        if not alive[i]:
+            continue
+        if any(inter[i, k] > 0.5 * min(areas[i], areas[k]) for k in kept):
+            continue
+        kept.append(i)
+    return [cands[i][0] for i in kept]
+
+
+def find_cards(frame: Image, *, min_area_ratio: float = 0.002, max_area_ratio: float = 0.6,
+               aspect_range: tuple[float, float] = (1.15, 1.75), min_fill: float = 0.85,
+               max_side: int = 1280) -> FloatArray:
+    """Corners (N, 4, 2) float32 of every card in a BGR frame, ordered as :func:`order_corners`."""
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
+    scale = min(1.0, max_side / max(frame.shape[:2]))
+    small = frame if scale == 1.0 else np.asarray(
+        cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8)
+    gray = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
+    hsv = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2HSV), np.uint8)
+    total = gray.shape[0] * gray.shape[1]
+    min_area, max_area = min_area_ratio * total, max_area_ratio * total
+    cands: list[tuple[FloatArray, float]] = []
+    kernel = np.ones((3, 3), np.uint8)
+    for mask in _binarisations(gray, hsv):
+        cands += _candidates(mask, min_area, max_area, aspect_range, min_fill, 0.0)
+        # Cards touching without a visible gap merge into one blob: eroding cuts the thin bridges,
+        # and each piece grows back by the eroded width.
+        eroded = mask
+        for steps in (2, 4):
+            eroded = np.asarray(cv2.erode(eroded, kernel, iterations=2), np.uint8)
+            cands += _candidates(eroded, min_area, max_area, aspect_range, min_fill, float(steps))
+    quads = _suppress(cands)
+    if not quads:
+        return np.zeros((0, 4, 2), np.float32)
+    result: FloatArray = (np.stack(quads) / scale).astype(np.float32)
+    return result

@@ -1,0 +1,73 @@
+"""Measuring the detector on labelled real photos (Pascal VOC boxes beside each photo).
+
+A labelled box counts as found when the axis-aligned box around some detected
+quad overlaps it with IoU >= 0.5; precision is not measured, since photos may
+show unlabelled cards.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.detect import find_cards
+
+FloatArray = npt.NDArray[np.float32]
+
+#: Photo suffixes looked for beside each ``.xml``.
+PHOTO_SUFFIXES = (".jpg", ".JPG", ".jpeg", ".png")
+
+
+def voc_boxes(xml_text: str) -> FloatArray:
+    """The (N, 4) boxes x0, y0, x1, y1 of a Pascal VOC annotation."""
+    root = ET.fromstring(xml_text)
+    boxes = [[float(obj.findtext(f"bndbox/{k}", "nan")) for k in ("xmin", "ymin", "xmax", "ymax")]
+             for obj in root.iter("object")]
+    return np.array(boxes, np.float32).reshape(-1, 4)
+
+
+def box_iou(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
+    """IoU (N, M) between boxes ``a`` (N, 4) and ``b`` (M, 4), each x0, y0, x1, y1."""
+    lo = np.maximum(a[:, None, :2], b[None, :, :2])
+    hi = np.minimum(a[:, None, 2:], b[None, :, 2:])
+    inter = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
+    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
+    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
+    iou: npt.NDArray[np.float64] = inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+    return iou
+
+
+def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> npt.NDArray[np.bool_]:
+    """For each labelled box, whether the box around some detected quad has IoU >= threshold."""
+    if len(labels) == 0 or len(quads) == 0:
+        return np.zeros(len(labels), np.bool_)
+    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+    return np.asarray((box_iou(labels, boxes) >= threshold).any(axis=1), np.bool_)
+
+
+def photos(folder: Path) -> list[tuple[Path, Path]]:
+    """(photo, annotation) pairs of a folder, sorted by name."""
+    pairs = []
+    for xml in sorted(folder.glob("*.xml")):
+        for suffix in PHOTO_SUFFIXES:
+            if xml.with_suffix(suffix).exists():
+                pairs.append((xml.with_suffix(suffix), xml))
+                break
+    return pairs
+
+
+def real_photo_recall(folder: str | Path) -> tuple[int, int]:
+    """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file."""
+    found = total = 0
+    for photo, xml in photos(Path(folder)):
+        frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise ValueError(f"cannot read the photo {photo}")
+        labels = voc_boxes(xml.read_text())
+        found += int(matched(labels, find_cards(np.asarray(frame, np.uint8))).sum())
+        total += len(labels)
+    return found, total
