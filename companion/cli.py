@@ -12,6 +12,7 @@ from importlib import resources
 from typing import IO, Any
 
 from companion.bench import SIMULATORS, bench_rules
+from companion.cli_vision import add_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
 from companion.game import Game
@@ -65,6 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_run_bench)
+
+    add_commands(sub)
     return parser
 
 

@@ -64,3 +64,15 @@ class IllegalPlay(RulesError, ValueError):
 
 class AmbiguousReading(CompanionError, ValueError):
     """A reading too unsure to rule on: the companion must ask (RULINGS G2)."""
+
+
+class VisionError(CompanionError):
+    """Something the camera pipeline cannot do."""
+
+
+class ModelUnavailable(VisionError, RuntimeError):
+    """A classifier model file that is missing, unreadable, or for another game."""
+
+
+class ImageUnreadable(VisionError, ValueError):
+    """An image file that cannot be read."""

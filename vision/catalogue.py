@@ -132,3 +132,8 @@ FACES: dict[str, dict[str, Face]] = {
 def faces(game: str) -> list[Face]:
     """The faces of ``game``'s deck (the card back excluded), in a fixed order."""
     return [face for face in FACES[game].values() if face is not BACK]
+
+
+def class_names(game: str) -> list[str]:
+    """The classifier's classes for ``game``, in model order: every face of its deck, then ``back``."""
+    return list(FACES[game])

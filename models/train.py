@@ -1,0 +1,202 @@
+"""Training a game's card classifier from synthetic crops, and exporting it to ONNX.
+
+``companion train --game G`` runs :func:`train` with the shipped recipe; the
+seed fixes the scenes rendered, the initial weights and the batches, so the
+same recipe on the same machine gives the same model. PyTorch is only needed
+here (the ``train`` extra); the companion runs the ONNX file with onnxruntime.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import onnx
+import torch
+from torch.nn import functional as nnf
+from tqdm import tqdm
+
+from models.dataset import CropSet, join, make_crops
+from models.network import MEAN, STD, CardNet, Exported
+from vision.catalogue import class_names as classes
+from vision.detect import CROP_SIZE
+
+MODEL_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Everything that decides a model: the data, the schedule, the seed."""
+
+    game: str
+    seed: int = 0
+    train_scenes: int = 1000
+    val_scenes: int = 150
+    epochs: int = 4
+    batch: int = 128
+    lr: float = 2e-3
+    #: Most crops of one class kept from one scene (24 border cards frame every grid).
+    per_scene_cap: int = 3
+    #: Wrong-but-confident rate allowed on the validation crops when choosing the threshold.
+    max_confident_error: float = 0.0005
+    workers: int = 2
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a training run measured."""
+
+    recipe: Recipe
+    classes: list[str]
+    train_crops: int
+    val_crops: int
+    val_accuracy: float
+    val_flip_accuracy: float
+    temperature: float
+    threshold: float
+    seconds: float
+
+
+def _augment(crops: torch.Tensor, flipped: torch.Tensor,
+             gen: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """Turn half the crops 180 degrees (flipping their label), jitter light and contrast."""
+    turn = torch.rand(len(crops), generator=gen) < 0.5
+    crops = torch.where(turn[:, None, None, None], torch.flip(crops, dims=(2, 3)), crops)
+    flipped = flipped ^ turn
+    gain = 1 + 0.3 * (torch.rand(len(crops), 1, 1, 1, generator=gen) - 0.5)
+    bias = 0.2 * (torch.rand(len(crops), 1, 1, 1, generator=gen) - 0.5)
+    return crops * gain + bias, flipped
+
+
+def _tensor(crops: npt.NDArray[np.uint8]) -> torch.Tensor:
+    return (torch.from_numpy(crops).permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
+
+
+def _predict(net: CardNet, data: CropSet) -> tuple[torch.Tensor, torch.Tensor]:
+    net.eval()
+    faces, flips = [], []
+    with torch.no_grad():
+        for start in range(0, len(data), 512):
+            face, flip = net(_tensor(data.crops[start:start + 512]))
+            faces.append(face)
+            flips.append(flip)
+    return torch.cat(faces), torch.cat(flips)
+
+
+def fit_temperature(logits: torch.Tensor, labels: torch.Tensor) -> float:
+    """Temperature scaling: the T minimising the validation NLL of softmax(logits / T)."""
+    log_t = torch.zeros(1, requires_grad=True)
+    opt = torch.optim.LBFGS([log_t], lr=0.1, max_iter=100)
+
+    def closure() -> torch.Tensor:
+        opt.zero_grad()
+        loss = nnf.cross_entropy(logits / log_t.exp(), labels)
+        loss.backward()  # type: ignore[no-untyped-call]
+        return loss
+
+    opt.step(closure)  # type: ignore[no-untyped-call]
+    return float(log_t.detach().exp())
+
+
+def choose_threshold(confidence: npt.NDArray[np.float64], correct: npt.NDArray[np.bool_],
+                     max_error: float) -> float:
+    """The lowest confidence threshold whose accepted readings are wrong at most ``max_error``
+    of all readings (G2: below it the answer is "unsure")."""
+    order = np.argsort(-confidence)
+    wrong = np.cumsum(~correct[order]) / len(confidence)
+    ok = np.nonzero(wrong <= max_error)[0]
+    if len(ok) == 0:
+        return 1.0
+    last = ok[-1]
+    return float(max(confidence[order][last], 0.5))
+
+
+def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
+    """Render, train, calibrate and export the classifier of ``recipe.game`` to ``out``."""
+    started = time.perf_counter()
+    torch.manual_seed(recipe.seed)
+    torch.set_num_threads(max(1, recipe.workers))
+    gen = torch.Generator().manual_seed(recipe.seed)
+    names = classes(recipe.game)
+    base = 1_000_000 * recipe.seed
+    step = 50
+    data = join([make_crops(recipe.game, range(base + i, base + min(i + step, recipe.train_scenes)),
+                            workers=recipe.workers, cap=recipe.per_scene_cap)
+                 for i in tqdm(range(0, recipe.train_scenes, step), desc="render", disable=not progress)])
+    val = make_crops(recipe.game, range(base + 500_000, base + 500_000 + recipe.val_scenes),
+                     workers=recipe.workers)
+    net = CardNet(len(names))
+    opt = torch.optim.AdamW(net.parameters(), lr=recipe.lr, weight_decay=1e-4)
+    steps = recipe.epochs * ((len(data) + recipe.batch - 1) // recipe.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=recipe.lr, total_steps=steps)
+    crops = torch.from_numpy(data.crops).permute(0, 3, 1, 2)
+    labels = torch.from_numpy(data.labels)
+    flipped = torch.from_numpy(data.flipped)
+    bar = tqdm(total=steps, desc=f"train {recipe.game}", disable=not progress)
+    for _ in range(recipe.epochs):
+        net.train()
+        order = torch.randperm(len(data), generator=gen)
+        for start in range(0, len(data), recipe.batch):
+            idx = order[start:start + recipe.batch]
+            x = (crops[idx].float() / 255.0 - MEAN) / STD
+            x, flip = _augment(x, flipped[idx], gen)
+            face_logits, flip_logits = net(x)
+            loss = nnf.cross_entropy(face_logits, labels[idx]) + nnf.binary_cross_entropy_with_logits(
+                flip_logits, flip.float())
+            opt.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            opt.step()
+            sched.step()
+            bar.update(1)
+            bar.set_postfix(loss=f"{loss.item():.3f}")
+    bar.close()
+
+    face_logits, flip_logits = _predict(net, val)
+    val_labels = torch.from_numpy(val.labels)
+    temperature = fit_temperature(face_logits, val_labels)
+    probs = torch.softmax(face_logits / temperature, dim=1)
+    confidence, predicted = probs.max(dim=1)
+    correct = (predicted == val_labels).numpy()
+    threshold = choose_threshold(confidence.double().numpy(), correct, recipe.max_confident_error)
+    flip_ok = ((flip_logits > 0).numpy() == val.flipped)
+    report = Report(recipe, names, len(data), len(val), float(correct.mean()), float(flip_ok.mean()),
+                    temperature, threshold, time.perf_counter() - started)
+    export(net, report, out)
+    return report
+
+
+def export(net: CardNet, report: Report, out: Path) -> None:
+    """Write the ONNX model with its classes, input format, calibration and recipe as metadata."""
+    net.eval()
+    width, height = CROP_SIZE
+    example = torch.zeros(1, height, width, 3, dtype=torch.uint8)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with warnings.catch_warnings():
+        # The TorchScript exporter is deprecated in favour of torch.export, which needs
+        # onnxscript; this small static network exports the same either way.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(Exported(net, report.temperature), (example,), str(out), input_names=["crops"],
+                          output_names=["probabilities", "flipped"], dynamic_axes={"crops": {0: "n"}},
+                          opset_version=17, dynamo=False)
+    model = onnx.load(str(out))
+    meta: dict[str, Any] = {
+        "version": MODEL_VERSION,
+        "game": report.recipe.game,
+        "classes": report.classes,
+        "input": {"layout": "NHWC", "size": [width, height], "channels": "BGR", "dtype": "uint8"},
+        "threshold": report.threshold,
+        "temperature": report.temperature,
+        "recipe": asdict(report.recipe),
+        "val_accuracy": report.val_accuracy,
+        "val_flip_accuracy": report.val_flip_accuracy,
+    }
+    for key, value in meta.items():
+        entry = model.metadata_props.add()
+        entry.key, entry.value = key, json.dumps(value)
+    onnx.save(model, str(out))

@@ -1,0 +1,96 @@
+"""The classifier end to end: a tiny training exports a model that loads back and reads crops;
+bad model files and images get clear messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.errors import ModelUnavailable
+from models.render import render_scene
+from vision.catalogue import class_names
+from vision.classify import FakeClassifier, OnnxClassifier
+from vision.recognise import annotate, recognise
+
+pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from models.train import Recipe, train
+
+    out = tmp_path_factory.mktemp("model") / "rixes.onnx"
+    report = train(Recipe("rixes", seed=3, train_scenes=20, val_scenes=5, epochs=1, workers=1), out,
+                   progress=False)
+    assert report.train_crops > 0 and 0.0 <= report.val_accuracy <= 1.0
+    assert report.temperature > 0 and 0.5 <= report.threshold <= 1.0
+    return out
+
+
+def test_tiny_model_loads_back_with_its_metadata(tiny_model: Path) -> None:
+    classifier = OnnxClassifier("rixes", tiny_model)
+    assert classifier.classes == class_names("rixes")
+    assert classifier.metadata["recipe"]["seed"] == 3
+    assert classifier.metadata["input"] == {"layout": "NHWC", "size": [64, 88], "channels": "BGR",
+                                            "dtype": "uint8"}
+    crops = np.random.default_rng(0).integers(0, 255, (5, 88, 64, 3), dtype=np.uint8)
+    readings = classifier.classify(crops)
+    assert len(readings.names) == 5 and readings.confidences.shape == (5,)
+    assert all(name is None or name in classifier.classes for name in readings.names)
+    # Below the threshold a reading is unsure, never a guess (G2).
+    for name, confidence in zip(readings.names, readings.confidences, strict=True):
+        assert (name is None) == (confidence < classifier.threshold)
+    assert classifier.classify(crops[:0]).names == ()
+    assert tiny_model.stat().st_size < 5_000_000
+
+
+def test_wrong_game_missing_and_corrupt_models(tiny_model: Path, tmp_path: Path) -> None:
+    with pytest.raises(ModelUnavailable, match="is for rixes, not crew"):
+        OnnxClassifier("crew", tiny_model)
+    with pytest.raises(ModelUnavailable, match="no model file"):
+        OnnxClassifier("rixes", tmp_path / "nothing.onnx")
+    corrupt = tmp_path / "corrupt.onnx"
+    corrupt.write_bytes(tiny_model.read_bytes()[:1000])
+    with pytest.raises(ModelUnavailable, match="cannot be read") as caught:
+        OnnxClassifier("rixes", corrupt)
+    assert "companion train --game rixes" in caught.value.text.fr
+
+
+def test_recognise_turns_the_corners_of_cards_read_upside_down() -> None:
+    frame = render_scene("tranquility", 5, effects=False).image
+    fake = FakeClassifier("tranquility", [("27", 0.99, True)] + [("28", 0.99, False)] * 100)
+    detections = recognise(frame, fake)
+    assert len(detections) > 10
+    assert detections.names[0] == "27" and detections.upside_down[0]
+    assert not detections.upside_down[1:].any()
+    drawn = annotate(frame, detections)
+    assert drawn.shape == frame.shape and (drawn != frame).any()
+
+
+def test_detect_command(tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = tmp_path / "table.jpg"
+    cv2.imwrite(str(image), render_scene("rixes", 11).image)
+    out = tmp_path / "annotated.png"
+    assert main(["detect", str(image), "--game", "rixes", "--model", str(tiny_model), "--json",
+                 "--annotate", str(out)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["image"] == str(image) and len(result["cards"]) > 0
+    assert {"corners", "name", "confidence", "upside_down"} <= set(result["cards"][0])
+    assert cv2.imread(str(out)) is not None
+
+
+def test_detect_bad_inputs_exit_2_without_traceback(tiny_model: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not an image")
+    assert main(["detect", str(broken), "--game", "rixes", "--model", str(tiny_model)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read image" in err and str(broken) in err and "Traceback" not in err
+    assert main(["detect", str(broken), "--game", "rixes", "--model", str(tmp_path / "x.onnx"),
+                 "--lang", "fr"]) == 2
+    assert "pas de fichier de modèle" in capsys.readouterr().err
