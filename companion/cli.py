@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import IO, Any
 
 from companion.bench import SIMULATORS, bench_rules
@@ -59,9 +60,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.set_defaults(run=_run_demo)
 
     bench = sub.add_parser("bench", help="measure speed")
-    bench.add_argument("what", choices=["rules"], help="what to measure")
-    bench.add_argument("--game", choices=sorted(SIMULATORS), action="append",
+    bench.add_argument("what", choices=["rules", "vision"], help="what to measure")
+    bench.add_argument("--game", choices=["tranquility", "ascension", "crew", "rixes"], action="append",
                        help="the game to measure (default: every game; may be repeated)")
+    bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -190,6 +192,10 @@ def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
+    if args.what == "vision":
+        from companion.cli_vision import run_bench_vision
+
+        return run_bench_vision(args)
     for game in args.game or list(SIMULATORS):
         result = bench_rules(game, seconds=args.seconds, seed=args.seed)
         if args.json:

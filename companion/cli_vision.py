@@ -15,6 +15,8 @@ from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 
 VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
+#: The shared real photos, beside the project's clone (``../shared`` in the workplace).
+REAL_PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "realphotos" / "playing-cards-test"
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,11 +40,25 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     train.add_argument("--lang", choices=["fr", "en"], default=None)
     train.set_defaults(run=run_train)
 
+    evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
+                              "and the detector on real photos")
+    evaluate.add_argument("--game", choices=VISION_GAMES, default="tranquility")
+    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    evaluate.add_argument("--scenes", type=int, default=500)
+    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--real-photos", type=Path, default=REAL_PHOTOS,
+                          help="labelled real photos (default: the shared playing-cards test set)")
+    evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
+                          help="where to draw the confusion matrix")
+    evaluate.add_argument("--json", action="store_true")
+    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.set_defaults(run=run_eval)
+
 
 def _lang(args: argparse.Namespace) -> Lang:
     from companion.cli import default_lang
 
-    lang: Lang = args.lang or default_lang()
+    lang: Lang = getattr(args, "lang", None) or default_lang()
     return lang
 
 
@@ -106,4 +122,87 @@ def run_train(args: argparse.Namespace) -> int:
                       "val_flip_accuracy": report.val_flip_accuracy, "temperature": report.temperature,
                       "threshold": report.threshold, "train_crops": report.train_crops,
                       "seconds": round(report.seconds, 1)}))
+    return 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
+    from vision.catalogue import class_names
+    from vision.classify import OnnxClassifier
+    from vision.evaluate import real_photo_recall
+    from vision.scenes_eval import confusion_picture, evaluate_scenes
+
+    lang = _lang(args)
+    try:
+        classifier = OnnxClassifier(args.game, args.model)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return 2
+    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed)
+    figures = {"game": args.game, **tally.summary()}
+    if args.real_photos.is_dir():
+        found, total = real_photo_recall(args.real_photos)
+        figures["real_photo_recall"] = found / max(total, 1)
+        figures["real_photo_cards"] = total
+    confusion_picture(tally.confusion, class_names(args.game), str(args.confusion))
+    figures["confusion"] = str(args.confusion)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for key, value in figures.items():
+        shown = f"{value:.4f}" if isinstance(value, float) else value
+        print(f"{key:>22}: {shown}")
+    return 0
+
+
+def run_bench_vision(args: argparse.Namespace) -> int:
+    """Time the classifier per crop and the whole reading of a 1280x720 frame, on one core."""
+    import time
+
+    import numpy as np
+
+    from companion.bench import pin_one_core
+    from models.render import render_scene
+    from vision.classify import OnnxClassifier
+    from vision.detect import find_cards
+    from vision.recognise import recognise
+
+    lang = _lang(args)
+    cpu = pin_one_core()
+    for game in args.game or ["tranquility"]:
+        try:
+            classifier = OnnxClassifier(game, args.model)
+        except CompanionError as error:
+            print(error.text.render(lang), file=sys.stderr)
+            return 2
+        layout = {"tranquility": "grid-full", "ascension": "pyramid-full"}.get(game)
+        frames = [render_scene(game, 700_000 + k, layout=layout).image for k in range(10)]
+        crops = np.random.default_rng(0).integers(0, 255, (36, 88, 64, 3), dtype=np.uint8)
+        single: list[float] = []
+        batch: list[float] = []
+        whole: list[float] = []
+        find: list[float] = []
+        cards = 0
+        deadline = time.perf_counter() + args.seconds
+        while time.perf_counter() < deadline:
+            t = time.perf_counter()
+            classifier.classify(crops[:1])
+            single.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            classifier.classify(crops)
+            batch.append((time.perf_counter() - t) / len(crops))
+            frame = frames[len(whole) % len(frames)]
+            t = time.perf_counter()
+            find_cards(frame)
+            find.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            cards = len(recognise(frame, classifier))
+            whole.append(time.perf_counter() - t)
+        result = {"game": game, "cpu": cpu, "ms_per_crop_single": 1000 * float(np.median(single)),
+                  "ms_per_crop_batch36": 1000 * float(np.median(batch)),
+                  "ms_find_cards": 1000 * float(np.median(find)),
+                  "ms_per_frame": 1000 * float(np.median(whole)), "cards_per_frame": cards,
+                  "model_bytes": classifier.path.stat().st_size,
+                  "targets": {"ms_per_crop": 2, "ms_per_frame_36_cards": 50, "model_bytes": 5_000_000}}
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>20}: {v}" for k, v in result.items()))
     return 0

@@ -94,3 +94,20 @@ def test_detect_bad_inputs_exit_2_without_traceback(tiny_model: Path, tmp_path: 
     assert main(["detect", str(broken), "--game", "rixes", "--model", str(tmp_path / "x.onnx"),
                  "--lang", "fr"]) == 2
     assert "pas de fichier de modèle" in capsys.readouterr().err
+
+
+def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    confusion = tmp_path / "confusion.png"
+    assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "2", "--json",
+                 "--confusion", str(confusion), "--real-photos", str(tmp_path / "none")]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in ("detection_recall", "detection_precision", "identity_accuracy", "wrong_confident_rate",
+                "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
+        assert 0 <= figures[key] and (key.startswith("ms") or figures[key] <= 1), key
+    assert figures["scenes"] == 2 and figures["cards"] > 0
+    assert cv2.imread(str(confusion)) is not None
+    assert main(["bench", "vision", "--game", "rixes", "--model", str(tiny_model), "--seconds", "0.2",
+                 "--json"]) == 0
+    bench = json.loads(capsys.readouterr().out)
+    assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
