@@ -104,7 +104,7 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     figures = json.loads(capsys.readouterr().out)
     for key in ("detection_recall", "detection_precision", "identity_accuracy", "wrong_confident_rate",
                 "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
-        assert 0 <= figures[key] and (key.startswith("ms") or figures[key] <= 1), key
+        assert figures[key] >= 0 and (key.startswith("ms") or figures[key] <= 1), key
     assert figures["scenes"] == 2 and figures["cards"] > 0
     assert cv2.imread(str(confusion)) is not None
     assert main(["bench", "vision", "--game", "rixes", "--model", str(tiny_model), "--seconds", "0.2",
