@@ -1,4 +1,4 @@
-"""The camera-side commands: ``companion detect`` and ``companion train``.
+"""The camera-side commands: ``companion detect``, ``train``, ``eval-vision`` and ``bench vision``.
 
 Kept apart from the rules commands so that ``replay`` and ``demo`` never load
 OpenCV, onnxruntime or PyTorch.
@@ -10,9 +10,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
+
+if TYPE_CHECKING:
+    from vision.classify import OnnxClassifier
 
 VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
 #: The shared real photos, beside the project's clone (``../shared`` in the workplace).
@@ -62,18 +66,26 @@ def _lang(args: argparse.Namespace) -> Lang:
     return lang
 
 
+def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
+    """The game's classifier, or None after saying why it cannot be loaded."""
+    from vision.classify import OnnxClassifier
+
+    try:
+        return OnnxClassifier(game, model)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return None
+
+
 def run_detect(args: argparse.Namespace) -> int:
     """Find and read the cards of each image; exit 2 if any image or the model failed."""
     import cv2
 
-    from vision.classify import OnnxClassifier
     from vision.recognise import annotate, recognise
 
     lang = _lang(args)
-    try:
-        classifier = OnnxClassifier(args.game, args.model)
-    except CompanionError as error:
-        print(error.text.render(lang), file=sys.stderr)
+    classifier = _classifier(args.game, args.model, lang)
+    if classifier is None:
         return 2
     status = 0
     for path in args.images:
@@ -128,15 +140,12 @@ def run_train(args: argparse.Namespace) -> int:
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
     from vision.catalogue import class_names
-    from vision.classify import OnnxClassifier
     from vision.evaluate import real_photo_recall
     from vision.scenes_eval import confusion_picture, evaluate_scenes
 
     lang = _lang(args)
-    try:
-        classifier = OnnxClassifier(args.game, args.model)
-    except CompanionError as error:
-        print(error.text.render(lang), file=sys.stderr)
+    classifier = _classifier(args.game, args.model, lang)
+    if classifier is None:
         return 2
     tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed)
     figures = {"game": args.game, **tally.summary()}
@@ -163,17 +172,14 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
     from companion.bench import pin_one_core
     from models.render import render_scene
-    from vision.classify import OnnxClassifier
     from vision.detect import find_cards
     from vision.recognise import recognise
 
     lang = _lang(args)
     cpu = pin_one_core()
     for game in args.game or ["tranquility"]:
-        try:
-            classifier = OnnxClassifier(game, args.model)
-        except CompanionError as error:
-            print(error.text.render(lang), file=sys.stderr)
+        classifier = _classifier(game, args.model, lang)
+        if classifier is None:
             return 2
         layout = {"tranquility": "grid-full", "ascension": "pyramid-full"}.get(game)
         frames = [render_scene(game, 700_000 + k, layout=layout).image for k in range(10)]
