@@ -141,8 +141,8 @@ class Ascension(Game[_Saved]):
         self.loss_reported = False
         # Versants on the pyramid by (value, terrain); None: to be counted again.
         self._seen: dict[tuple[int, str], int] | None = None
-        # Per row: (first empty slot, first empty slot and Ponts showing); None: to compute.
-        self._frontier: list[tuple[list[int], list[int]]] | None = None
+        # Candidate slots by (highest row, for a Versant or not); None: to compute.
+        self._frontier: dict[tuple[int, bool], list[int]] | None = None
 
     def _option_int(self, name: str) -> int:
         value = self.options[name]
@@ -627,15 +627,22 @@ class Ascension(Game[_Saved]):
 
         Rows fill from the left with no gap (A2, A4), so these are the only places.
         """
+        versant = card.kind == "versant"
+        key = (min(card.value, ROWS) if versant else ROWS, versant)
         if self._frontier is None:
-            self._frontier = []
+            # Per state, the answer for each (highest row, Versant or not): built once.
+            self._frontier = {}
+            firsts: list[list[int]] = []
+            with_bridges: list[list[int]] = []
             for row in range(1, ROWS + 1):
                 empty = [i for i in ROW_SLOTS[row] if self.cards[i] is None]
                 bridges = [i for i in ROW_SLOTS[row] if self.cards[i] is BRIDGE]
-                self._frontier.append((empty[:1], empty[:1] + bridges))
-        top = min(card.value, ROWS) if card.kind == "versant" else ROWS
-        pick = 1 if card.kind == "versant" else 0
-        return [i for row in range(top) for i in self._frontier[row][pick]]
+                firsts.append(empty[:1])
+                with_bridges.append(empty[:1] + bridges)
+            for top in range(1, ROWS + 1):
+                self._frontier[top, False] = [i for row in firsts[:top] for i in row]
+                self._frontier[top, True] = [i for row in with_bridges[:top] for i in row]
+        return self._frontier[key]
 
     def legal_slots(self, card: Card, hand: int | None = None) -> Iterator[tuple[int, int]]:
         """The slots where Versant or Pont ``card`` may legally go, with their cost
