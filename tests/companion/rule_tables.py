@@ -7,11 +7,12 @@ gives them (:func:`ok` and :func:`no` write them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pytest
 
-from companion.events import Event
+from companion.events import Event, Override, TakeBack, Undo
 from companion.game import Game
 from companion.ruling import Ruling
 
@@ -63,3 +64,21 @@ def assert_ruling(position: Position, event: Event, expected: Expected) -> Rulin
     assert game._save() == before and game.state_json() == state
     assert game.flagged == ()
     return ruling
+
+
+def assert_override_then_undo(game: Game[Any], *, seat: int, hand: int, deck: int, discards: int, cost: int,
+                              at: str, flagged_state: object, flags: object,
+                              snapshot: Callable[[Any], object]) -> None:
+    """After an accepted override: ``seat`` paid ``cost`` and drew back to 5, the turn passed;
+    an undo brings the flagged card back exactly, and once it is taken back nothing is left to undo."""
+    assert game.discards[seat] == discards + cost
+    drawn = min(5 - (hand - 1 - cost), deck)
+    assert (game.hands[seat], game.decks[seat]) == (hand - 1 - cost + drawn, deck - drawn)
+    assert game.turn == seat + 2
+    assert game.move_stack == [Override()]
+    # Undo goes back to the flagged state, flag included.
+    assert game.play(Undo()).legal
+    assert snapshot(game) == flagged_state
+    assert game.flagged == flags
+    assert game.play(TakeBack(at)).legal
+    assert game.play(Undo()).rule == "C5"

@@ -37,7 +37,16 @@ from companion import (
 from companion.ascension import Ascension, bridge_holders, deal_sizes
 from companion.events import Campfire, Grapple, Herd, Placement
 from companion.pyramid import LETTERS, ROW_COL, ROWS, SLOT_INDEX, SLOTS, SUPPORT
-from tests.companion.rule_tables import Expected, assert_ruling, case, no, ok, params, ruling_of
+from tests.companion.rule_tables import (
+    Expected,
+    assert_override_then_undo,
+    assert_ruling,
+    case,
+    no,
+    ok,
+    params,
+    ruling_of,
+)
 
 # -- helpers ---------------------------------------------------------------
 
@@ -1584,17 +1593,8 @@ def test_g5_override_with_capped_cost_then_undo(
     assert game.flagged == ()
     cells = game.state_json()["cells"]
     assert {slot: cells[slot] for slot in slots} == slots
-    assert game.discards[seat] == discards + cost
-    drawn = min(5 - (hand - 1 - cost), deck)
-    assert (game.hands[seat], game.decks[seat]) == (hand - 1 - cost + drawn, deck - drawn)
-    assert game.turn == seat + 2
-    assert game.move_stack == [Override()]
-    # Undo goes back to the flagged state, flag included.
-    assert game.play(Undo()).legal
-    assert snapshot(game) == flagged_state
-    assert game.flagged == flags
-    assert game.play(TakeBack(placement.at)).legal
-    assert game.play(Undo()).rule == "C5"
+    assert_override_then_undo(game, seat=seat, hand=hand, deck=deck, discards=discards, cost=cost,
+                              at=placement.at, flagged_state=flagged_state, flags=flags, snapshot=snapshot)
 
 
 def test_g5_override_message() -> None:

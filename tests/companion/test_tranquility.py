@@ -32,7 +32,17 @@ from companion import (
     Undo,
 )
 from companion.tranquility import CELL_INDEX, CELLS, deal_sizes
-from tests.companion.rule_tables import Expected, Row, assert_ruling, case, no, ok, params, ruling_of
+from tests.companion.rule_tables import (
+    Expected,
+    Row,
+    assert_override_then_undo,
+    assert_ruling,
+    case,
+    no,
+    ok,
+    params,
+    ruling_of,
+)
 
 # -- helpers ---------------------------------------------------------------
 
@@ -866,17 +876,8 @@ def test_g5_override_with_capped_cost_then_undo(position: Pos, play: Play, rule:
     assert play.card in ruling.message_fr and play.at in ruling.message_fr
     assert game.flagged == ()
     assert game.cells[CELL_INDEX[play.at]] == int(play.card)
-    assert game.discards[seat] == discards + cost
-    drawn = min(5 - (hand - 1 - cost), deck)
-    assert (game.hands[seat], game.decks[seat]) == (hand - 1 - cost + drawn, deck - drawn)
-    assert game.turn == seat + 2
-    assert game.move_stack == [Override()]
-    # Undo goes back to the flagged state, flag included.
-    assert game.play(Undo()).legal
-    assert snapshot(game) == flagged_state
-    assert game.flagged == flags
-    assert game.play(TakeBack(play.at)).legal
-    assert game.play(Undo()).rule == "C5"
+    assert_override_then_undo(game, seat=seat, hand=hand, deck=deck, discards=discards, cost=cost,
+                              at=play.at, flagged_state=flagged_state, flags=flags, snapshot=snapshot)
 
 
 def test_g5_override_of_t2_breaks_order_and_later_rulings_use_the_extremes() -> None:
