@@ -196,7 +196,14 @@ def _run_bench(args: argparse.Namespace) -> int:
         from companion.cli_vision import run_bench_vision
 
         return run_bench_vision(args)
-    for game in args.game or list(SIMULATORS):
+    games = args.game or list(SIMULATORS)
+    unknown = [game for game in games if game not in SIMULATORS]
+    if unknown:
+        lang = default_lang()
+        print(Text("bench_no_rules", game=unknown[0], known=", ".join(SIMULATORS)).render(lang),
+              file=sys.stderr)
+        return 2
+    for game in games:
         result = bench_rules(game, seconds=args.seconds, seed=args.seed)
         if args.json:
             print(json.dumps(result))

@@ -295,6 +295,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli_intro": ("{game} · players: {players}{names} · options: {options}",
                   "{game} · joueurs : {players}{names} · options : {options}"),
     "cli_columns": ("seq|event|rule|disc.|ruling", "n°|événement|règle|déf.|décision"),
+    "bench_no_rules": ("{game} has no rules engine to measure yet (games with one: {known})",
+                       "{game} n'a pas encore de moteur de règles à mesurer (jeux qui en ont un : {known})"),
     "cli_cannot_read": ("cannot read {path}: {detail}", "impossible de lire {path} : {detail}"),
     "cli_solo_assumption": (
         "note: the solo rules (reference card A2) are not in the texts; this 1-player game uses the "

@@ -123,3 +123,9 @@ def test_bench_one_game_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--game", "ascension", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "L'Ascension" in out and "legality checks" in out and "Tranquillité, one" not in out
+
+
+def test_bench_rules_of_a_game_without_rules_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--game", "crew", "--seconds", "0.05"]) == 2
+    err = capsys.readouterr().err
+    assert "crew" in err and "tranquility" in err and "Traceback" not in err
