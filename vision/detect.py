@@ -167,7 +167,7 @@ def _rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.
     return bool(cosines.max() <= max_skew and taper <= max_taper)
 
 
-def _overlap(a: FloatArray, b: FloatArray) -> float:
+def quad_overlap(a: FloatArray, b: FloatArray) -> float:
     """Area of the intersection of two convex quads."""
     area, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     return float(area)
@@ -187,7 +187,7 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
         hi = np.minimum(boxes[i, 2:], boxes[:, 2:])
         for j in np.flatnonzero(np.all(hi > lo, axis=1)):
             if j > i:
-                inter[i, j] = inter[j, i] = _overlap(cands[i][0], cands[j][0])
+                inter[i, j] = inter[j, i] = quad_overlap(cands[i][0], cands[j][0])
     alive = np.ones(n, bool)
     # A candidate holding two or more smaller, mostly disjoint candidates is a blob of cards.
     for i in sorted(range(n), key=lambda k: -areas[k]):

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import Classifier
+from vision.detect import quad_area, quad_overlap
 from vision.recognise import recognise
 
 MIN_VISIBLE = 0.75
@@ -35,9 +36,9 @@ def quad_iou(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
     >>> round(quad_iou(square, square + [1, 0]), 3)
     0.333
     """
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    union = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter
-    return float(inter / union) if union > 0 else 0.0
+    inter = quad_overlap(a.astype(np.float32), b.astype(np.float32))
+    union = quad_area(a) + quad_area(b) - inter
+    return inter / union if union > 0 else 0.0
 
 
 @dataclass
