@@ -54,6 +54,10 @@ class RulesError(CompanionError):
     """The rules engine refuses something."""
 
 
+class CorrectionRefused(RulesError, ValueError):
+    """A correction the referee cannot make: the card is neither flagged nor the last one laid."""
+
+
 class IllegalPlay(RulesError, ValueError):
     """An event the rules refuse; ``ruling`` says which rule and why."""
 
@@ -76,3 +80,35 @@ class ModelUnavailable(VisionError, RuntimeError):
 
 class ImageUnreadable(VisionError, ValueError):
     """An image file that cannot be read."""
+
+
+class HardwareError(CompanionError):
+    """Something the camera, the lights, the buzzer or the buttons cannot do."""
+
+
+class CameraUnavailable(HardwareError, RuntimeError):
+    """A camera source that cannot be opened: no such device, file or folder, or a bad source name."""
+
+
+class CameraLost(HardwareError, RuntimeError):
+    """A camera that worked and then failed or disappeared."""
+
+
+class GpioUnavailable(HardwareError, RuntimeError):
+    """No GPIO pins to drive: not a Raspberry Pi, or no pin library installed."""
+
+
+class ConfigError(CompanionError, ValueError):
+    """A configuration file that cannot be read, or holds an unknown key or a bad value."""
+
+
+class HardwareWarning(UserWarning):
+    """A fallback the companion makes on its own (no camera named, an image skipped): said, not fatal."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+class StoreError(CompanionError, RuntimeError):
+    """The game store cannot be opened or written, is held by another companion, or lacks a game."""

@@ -1,0 +1,169 @@
+"""Camera sources read with OpenCV: a webcam (``webcam:0``), a video file, a folder of images.
+
+A webcam stamps its frames with the clock; a video stamps them with their
+place in the file (frame number / frame rate), and so does a folder given a
+frame rate, so that replaying the same file gives the same times.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.errors import CameraLost, CameraUnavailable, HardwareWarning
+from companion.text import Text
+from hardware.frames import Clock, Frame, SourceBase, as_bgr
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
+VIDEO_SUFFIXES = frozenset({".mp4", ".avi", ".mkv", ".mov", ".mjpeg", ".mjpg", ".webm", ".m4v", ".h264"})
+
+
+class WebcamSource(SourceBase):
+    """A camera device OpenCV opens by number (``/dev/video<N>`` on Linux)."""
+
+    def __init__(self, index: int = 0, *, size: tuple[int, int] | None = None, fps: float | None = None,
+                 clock: Clock = time.monotonic) -> None:
+        self.name = f"webcam:{index}"
+        self._clock = clock
+        self._index = 0
+        self._capture: Any = cv2.VideoCapture(index)
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise CameraUnavailable(Text("webcam_unavailable", index=index))
+        # A camera may not offer the size or rate asked: it then gives its nearest, which is fine.
+        if size is not None:
+            self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        if fps is not None:
+            self._capture.set(cv2.CAP_PROP_FPS, fps)
+
+    def read(self) -> Frame:
+        """The next picture; raises ``CameraLost`` when the device stops giving any."""
+        if self._capture is None:
+            raise CameraLost(Text("camera_closed", source=self.name))
+        ok, image = self._capture.read()
+        if not ok or image is None:
+            raise CameraLost(Text("camera_failed", source=self.name))
+        frame = Frame(as_bgr(image), self._clock(), self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        """Release the device."""
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+class VideoFileSource(SourceBase):
+    """A video file read frame by frame; ``read()`` returns ``None`` at its end.
+
+    ``start`` skips that many frames first (to pick a file up again where it
+    was). Frames are stamped ``index / fps`` with the file's own frame rate,
+    or ``fps`` when the file has none, or the clock when neither is known.
+    """
+
+    def __init__(self, path: str | Path, *, start: int = 0, fps: float | None = None,
+                 clock: Clock = time.monotonic) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self._clock = clock
+        if not self.path.is_file():
+            raise CameraUnavailable(Text("video_missing", path=self.path))
+        self._capture: Any = cv2.VideoCapture(str(self.path))
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise CameraUnavailable(Text("video_unreadable", path=self.path))
+        own = float(self._capture.get(cv2.CAP_PROP_FPS) or 0.0)
+        self.fps: float | None = own if own > 0 else fps
+        self._index = 0
+        # Grabbing is exact where seeking by frame number is not for every codec.
+        while self._index < start and self._capture.grab():
+            self._index += 1
+
+    def read(self) -> Frame | None:
+        """The next frame, or ``None`` at the end of the file."""
+        if self._capture is None:
+            raise CameraLost(Text("camera_closed", source=self.name))
+        ok, image = self._capture.read()
+        if not ok or image is None:
+            return None
+        t = self._index / self.fps if self.fps else self._clock()
+        frame = Frame(as_bgr(image), t, self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        """Release the file."""
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key putting ``frame2`` before ``frame10``.
+
+    >>> sorted(["f10.png", "f2.png", "f1.png"], key=natural_key)
+    ['f1.png', 'f2.png', 'f10.png']
+    """
+    return tuple((0, int(part)) if part.isdigit() else (1, part.lower())
+                 for part in re.split(r"(\d+)", name) if part)
+
+
+class FolderSource(SourceBase):
+    """The image files of a folder in natural name order, one frame each; ``None`` after the last.
+
+    The folder is listed once, when opened. A file that has disappeared since
+    raises ``CameraLost`` (the folder was unplugged); a file that is there but
+    cannot be decoded is skipped with a :class:`HardwareWarning`. Frames are
+    stamped ``index / fps`` when ``fps`` is given, else with the clock.
+    """
+
+    def __init__(self, path: str | Path, *, start: int = 0, fps: float | None = None,
+                 clock: Clock = time.monotonic) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self.fps = fps
+        self._clock = clock
+        if not self.path.is_dir():
+            raise CameraUnavailable(Text("folder_missing", path=self.path))
+        try:
+            names = [entry.name for entry in self.path.iterdir()
+                     if entry.suffix.lower() in IMAGE_SUFFIXES and entry.is_file()]
+        except OSError as error:
+            raise CameraUnavailable(Text("folder_unreadable", path=self.path,
+                                         detail=error.strerror or error)) from None
+        if not names:
+            raise CameraUnavailable(Text("folder_empty", path=self.path,
+                                         suffixes=", ".join(sorted(IMAGE_SUFFIXES))))
+        self.files = [self.path / name for name in sorted(names, key=natural_key)]
+        self._next = start
+        self._closed = False
+
+    def read(self) -> Frame | None:
+        """The next readable image, or ``None`` after the last one."""
+        if self._closed:
+            raise CameraLost(Text("camera_closed", source=self.name))
+        while self._next < len(self.files):
+            path = self.files[self._next]
+            index = self._next
+            if not path.is_file():
+                raise CameraLost(Text("image_gone", path=path))
+            self._next += 1
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                warnings.warn(HardwareWarning(Text("image_skipped", path=path)), stacklevel=2)
+                continue
+            t = index / self.fps if self.fps else self._clock()
+            return Frame(as_bgr(np.asarray(image)), t, index)
+        return None
+
+    def close(self) -> None:
+        """Nothing is held open; later reads raise ``CameraLost``."""
+        self._closed = True

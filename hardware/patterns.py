@@ -1,0 +1,182 @@
+"""What the lights and the buzzer say, as data: the GPIO sink, the console sink and the tests share it.
+
+A :class:`Pattern` is a list of :class:`Step` values, each naming the outputs
+that are on and for how long, and what happens after the last step: all off,
+some outputs *held* until the next signal, or the steps *repeated* until the
+next signal. The outputs are logical:
+
+* ``green`` and ``red``: the two LEDs (an RGB LED shows green, red, or amber for both);
+* ``beep``: a short high sound, ``tone``: the low warning tone (a plain buzzer
+  sounds the same for both; a tonal buzzer plays A5 and A3).
+
+:func:`signal_for` maps a ruling of the rules engine to its pattern.
+
+>>> discard(3).name, len(discard(3).steps)
+('discard', 6)
+>>> from companion.ruling import accepted
+>>> signal_for(accepted(Text("placed_free", card="12", at="b1"), discard=2)) == discard(2)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.ruling import Outcome, Ruling
+from companion.text import Lang, Text
+
+Output = Literal["green", "red", "beep", "tone"]
+OUTPUTS: tuple[Output, ...] = ("green", "red", "beep", "tone")
+#: The most cards a discard signal counts (no ruling asks for more: hands hold at most 6 cards).
+MAX_DISCARD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Outputs on for ``seconds`` (every other output off)."""
+
+    on: frozenset[Output]
+    seconds: float
+
+    def __post_init__(self) -> None:
+        if not set(self.on) <= set(OUTPUTS):
+            raise ValueError(f"unknown outputs {sorted(set(self.on) - set(OUTPUTS))}")
+        if {"beep", "tone"} <= self.on:
+            raise ValueError("a step sounds a beep or a tone, not both")
+        if not self.seconds > 0:
+            raise ValueError("a step lasts some time")
+
+
+def step(seconds: float, *on: Output) -> Step:
+    """A step with ``on`` outputs for ``seconds``.
+
+    >>> sorted(step(0.5, "green", "beep").on)
+    ['beep', 'green']
+    """
+    return Step(frozenset(on), seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A signal: steps, then all off, or ``hold`` outputs kept on, or the steps ``repeat``-ed,
+    until the next signal. ``text`` says what it means."""
+
+    name: str
+    steps: tuple[Step, ...]
+    text: Text
+    hold: frozenset[Output] = frozenset()
+    repeat: bool = False
+
+    def __post_init__(self) -> None:
+        if self.repeat and (self.hold or not self.steps):
+            raise ValueError("a repeated pattern has steps and holds nothing")
+
+    @property
+    def seconds(self) -> float:
+        """How long one pass of the steps lasts."""
+        return sum(s.seconds for s in self.steps)
+
+    @property
+    def ends(self) -> bool:
+        """Whether the pattern ends by itself with everything off."""
+        return not self.hold and not self.repeat
+
+
+#: Nothing on: what a sink shows when cleared.
+OFF = Pattern("off", (), Text("signal_off"))
+#: A legal placement with nothing to discard: green for a second, silent.
+LEGAL = Pattern("legal", (step(1.0, "green"),), Text("signal_legal"))
+#: A refused placement: red and the low tone, held until the card is taken back or overridden.
+ILLEGAL = Pattern("illegal", (), Text("signal_illegal"), hold=frozenset({"red", "tone"}))
+#: A refused event that left nothing on the table (a bad discard, nothing to undo): a short red.
+REFUSED = Pattern("refused", (step(0.15, "red", "beep"), step(0.85, "red")), Text("signal_refused"))
+#: A reading too unsure to rule on (G2): three amber blinks, each opened by a chirp.
+UNSURE = Pattern("unsure", (step(0.05, "green", "red", "beep"), step(0.35, "green", "red"), step(0.4)) * 3,
+                 Text("signal_unsure"))
+#: The camera is lost: a double red flash every two seconds, silent, until the camera is back.
+CAMERA_LOST = Pattern("camera_lost", (step(0.1, "red"), step(0.2), step(0.1, "red"), step(1.6)),
+                      Text("signal_camera_lost"), repeat=True)
+#: The game is won: three quick green beeps, a long one, then green for a while.
+GAME_WON = Pattern("won", (step(0.1, "green", "beep"), step(0.1)) * 3
+                   + (step(0.6, "green", "beep"), step(2.4, "green")), Text("signal_won"))
+#: The game is lost: two low tones under red, then red for a while.
+GAME_LOST = Pattern("lost", (step(0.6, "red", "tone"), step(0.2, "red"), step(1.2, "red", "tone"),
+                             step(2.0, "red")), Text("signal_lost"))
+
+
+def discard(count: int) -> Pattern:
+    """A legal placement costing ``count`` cards (1 to 8): ``count`` green blinks, each with a short beep."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DISCARD:
+        raise ValueError(f"a discard signal counts 1 to {MAX_DISCARD} cards, not {count!r}")
+    return Pattern("discard", (step(0.15, "green", "beep"), step(0.25)) * count,
+                   Text("signal_discard", count=count))
+
+
+#: Every pattern, by name (``discard`` for two cards stands for its family).
+PATTERNS: dict[str, Pattern] = {p.name: p for p in (OFF, LEGAL, discard(2), ILLEGAL, REFUSED, UNSURE,
+                                                    CAMERA_LOST, GAME_WON, GAME_LOST)}
+
+
+def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool | None = None) -> Pattern:
+    """The pattern that announces ``ruling`` (and the game's ``outcome`` after it, if any).
+
+    ``flagged`` says whether a refused card still lies on the table after the
+    ruling (``bool(game.flagged)``): a refusal then holds the illegal signal
+    until the card is taken back or overridden, and a refusal that flagged
+    nothing (a bad discard, nothing to undo) gives the short :data:`REFUSED`.
+    Without it, every refusal holds. An unsure reading is a refused ruling
+    with rule G2. Discards above 8 are counted as 8.
+    """
+    if ruling.rule == "G2":
+        return UNSURE
+    if not ruling.legal:
+        return REFUSED if flagged is False else ILLEGAL
+    if outcome is not None:
+        return GAME_WON if outcome.won else GAME_LOST
+    if flagged:
+        # One card taken back while another still lies flagged: the warning goes on.
+        return ILLEGAL
+    if ruling.discard:
+        return discard(min(ruling.discard, MAX_DISCARD))
+    return LEGAL
+
+
+def describe(pattern: Pattern, lang: Lang = "en") -> str:
+    """The pattern in words, for the console sink.
+
+    >>> describe(discard(2))
+    'legal, discard 2 cards: 2 × (green + beep 0.15 s, off 0.25 s)'
+    >>> describe(ILLEGAL, "fr")
+    "pose refusée, reprenez la carte ou passez outre : rouge + son grave, maintenu jusqu'au signal suivant"
+    """
+    parts = []
+    if pattern.steps:
+        parts.append(_steps_words(pattern.steps, lang))
+    if pattern.hold:
+        parts.append(Text("sig_held", outputs=_outputs_words(pattern.hold, lang)).render(lang))
+    if pattern.repeat:
+        parts.append(Text("sig_repeated").render(lang))
+    body = ", ".join(parts) if parts else Text("sig_off").render(lang)
+    return Text("sig_line", meaning=pattern.text, body=body).render(lang)
+
+
+def _steps_words(steps: tuple[Step, ...], lang: Lang) -> str:
+    # A pattern made of one group repeated k times is said "k × (group)".
+    for size in range(1, len(steps) // 2 + 1):
+        count, rest = divmod(len(steps), size)
+        if rest == 0 and count > 1 and steps == steps[:size] * count:
+            return f"{count} × ({_steps_words(steps[:size], lang)})"
+    return ", ".join(f"{_outputs_words(s.on, lang)} {_seconds(s.seconds, lang)}" for s in steps)
+
+
+def _outputs_words(on: frozenset[Output], lang: Lang) -> str:
+    lights = ["amber"] if {"green", "red"} <= on else [name for name in ("green", "red") if name in on]
+    sounds = [name for name in ("beep", "tone") if name in on]
+    words = [Text(f"sig_{name}").render(lang) for name in lights + sounds]
+    return " + ".join(words) if words else Text("sig_off").render(lang)
+
+
+def _seconds(value: float, lang: Lang) -> str:
+    text = f"{value:g} s"
+    return text.replace(".", ",") if lang == "fr" else text
