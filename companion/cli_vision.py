@@ -17,6 +17,7 @@ from companion.text import Lang, Text
 
 if TYPE_CHECKING:
     from vision.classify import OnnxClassifier
+    from vision.recognise import Finder
 
 VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
 #: The shared real photos, beside the project's clone (``../shared`` in the workplace).
@@ -29,6 +30,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     detect.add_argument("images", nargs="+", metavar="IMAGE")
     detect.add_argument("--game", choices=VISION_GAMES, default="tranquility")
     detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(detect)
     detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
     detect.add_argument("--annotate", type=Path, metavar="OUT",
                         help="draw the cards on a copy: a file for one image, a folder for several")
@@ -44,10 +46,20 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     train.add_argument("--lang", choices=["fr", "en"], default=None)
     train.set_defaults(run=run_train)
 
+    finder = sub.add_parser("train-finder",
+                            help="train the card-finder network on synthetic scenes of every game")
+    finder.add_argument("--seed", type=int, default=0)
+    finder.add_argument("--out", type=Path, help="where to write the model (default: models/finder.onnx)")
+    finder.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
+    finder.add_argument("--epochs", type=int, default=None)
+    finder.add_argument("--lang", choices=["fr", "en"], default=None)
+    finder.set_defaults(run=run_train_finder)
+
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
     evaluate.add_argument("--game", choices=VISION_GAMES, default="tranquility")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(evaluate)
     evaluate.add_argument("--scenes", type=int, default=500)
     evaluate.add_argument("--seed", type=int, default=0)
     evaluate.add_argument("--real-photos", type=Path, default=REAL_PHOTOS,
@@ -77,6 +89,26 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
         return None
 
 
+def _finder_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--finder", default="contours", metavar="contours|network|PATH",
+                        help="how cards are found: OpenCV contours (default), the shipped finder "
+                             "network (models/finder.onnx, experimental), or another finder model file")
+
+
+def finder(choice: str, lang: Lang) -> Finder | None:
+    """The card finder named on the command line, or None after saying why it cannot be loaded."""
+    from vision.detect import find_cards
+    from vision.segment import CardFinder
+
+    if choice == "contours":
+        return find_cards
+    try:
+        return (CardFinder() if choice == "network" else CardFinder(Path(choice))).find
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return None
+
+
 def run_detect(args: argparse.Namespace) -> int:
     """Find and read the cards of each image; exit 2 if any image or the model failed."""
     import cv2
@@ -85,7 +117,8 @@ def run_detect(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     classifier = _classifier(args.game, args.model, lang)
-    if classifier is None:
+    find = finder(args.finder, lang)
+    if classifier is None or find is None:
         return 2
     status = 0
     for path in args.images:
@@ -98,7 +131,7 @@ def run_detect(args: argparse.Namespace) -> int:
             print(text.render(lang), file=sys.stderr)
             status = 2
             continue
-        detections = recognise(frame, classifier)
+        detections = recognise(frame, classifier, find)
         if args.json:
             print(json.dumps({"image": path, "cards": detections.to_json()}))
         else:
@@ -137,6 +170,26 @@ def run_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_train_finder(args: argparse.Namespace) -> int:
+    """Train the card finder from its recipe and seed, with a progress bar."""
+    lang = _lang(args)
+    try:
+        from models.finder import FinderRecipe, train_finder
+    except ImportError:
+        print(Text("train_needs_torch").render(lang), file=sys.stderr)
+        return 2
+    from vision.segment import default_finder_path
+
+    recipe = FinderRecipe(seed=args.seed)
+    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
+    if changes:
+        recipe = FinderRecipe(**{**recipe.__dict__, **changes})
+    out = args.out or default_finder_path()
+    report = train_finder(recipe, out)
+    print(json.dumps({"model": str(out), **report}))
+    return 0
+
+
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
     from vision.catalogue import class_names
@@ -145,12 +198,13 @@ def run_eval(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     classifier = _classifier(args.game, args.model, lang)
-    if classifier is None:
+    find = finder(args.finder, lang)
+    if classifier is None or find is None:
         return 2
-    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed)
-    figures = {"game": args.game, **tally.summary()}
+    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
+    figures = {"game": args.game, "finder": args.finder, **tally.summary()}
     if args.real_photos.is_dir():
-        found, total = real_photo_recall(args.real_photos)
+        found, total = real_photo_recall(args.real_photos, find)
         figures["real_photo_recall"] = found / max(total, 1)
         figures["real_photo_cards"] = total
     confusion_picture(tally.confusion, class_names(args.game), str(args.confusion))
@@ -172,11 +226,13 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
     from companion.bench import pin_one_core
     from models.render import render_scene
-    from vision.detect import find_cards
     from vision.recognise import recognise
 
     lang = _lang(args)
     cpu = pin_one_core()
+    find = finder(args.finder, lang)
+    if find is None:
+        return 2
     for game in args.game or ["tranquility"]:
         classifier = _classifier(game, args.model, lang)
         if classifier is None:
@@ -187,7 +243,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
         single: list[float] = []
         batch: list[float] = []
         whole: list[float] = []
-        find: list[float] = []
+        finding: list[float] = []
         cards = 0
         deadline = time.perf_counter() + args.seconds
         while time.perf_counter() < deadline:
@@ -199,14 +255,14 @@ def run_bench_vision(args: argparse.Namespace) -> int:
             batch.append((time.perf_counter() - t) / len(crops))
             frame = frames[len(whole) % len(frames)]
             t = time.perf_counter()
-            find_cards(frame)
-            find.append(time.perf_counter() - t)
+            find(frame)
+            finding.append(time.perf_counter() - t)
             t = time.perf_counter()
-            cards = len(recognise(frame, classifier))
+            cards = len(recognise(frame, classifier, find))
             whole.append(time.perf_counter() - t)
         result = {"game": game, "cpu": cpu, "ms_per_crop_single": 1000 * float(np.median(single)),
                   "ms_per_crop_batch36": 1000 * float(np.median(batch)),
-                  "ms_find_cards": 1000 * float(np.median(find)),
+                  "finder": args.finder, "ms_find_cards": 1000 * float(np.median(finding)),
                   "ms_per_frame": 1000 * float(np.median(whole)), "cards_per_frame": cards,
                   "model_bytes": classifier.path.stat().st_size,
                   "targets": {"ms_per_crop": 2, "ms_per_frame_36_cards": 50, "model_bytes": 5_000_000}}

@@ -20,14 +20,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from companion.errors import VisionError
+from companion.text import Text
+
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 
 
-class InvalidDetections(ValueError):
-    """Fields of a :class:`Detections` that do not fit together (shape, type or range)."""
+class InvalidDetections(VisionError, ValueError):
+    """Fields of a :class:`Detections` that do not fit together (shape, type or range).
 
-    # The integrator re-parents this under the companion's error tree (a VisionError).
+    A programming error rather than a player's: the detail stays in English.
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(Text("detections_invalid", detail=detail))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.detect import find_cards
+from vision.recognise import Finder
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -60,7 +61,7 @@ def photos(folder: Path) -> list[tuple[Path, Path]]:
     return pairs
 
 
-def real_photo_recall(folder: str | Path) -> tuple[int, int]:
+def real_photo_recall(folder: str | Path, find: Finder = find_cards) -> tuple[int, int]:
     """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file."""
     found = total = 0
     for photo, xml in photos(Path(folder)):
@@ -68,6 +69,6 @@ def real_photo_recall(folder: str | Path) -> tuple[int, int]:
         if frame is None:
             raise ValueError(f"cannot read the photo {photo}")
         labels = voc_boxes(xml.read_text())
-        found += int(matched(labels, find_cards(np.asarray(frame, np.uint8))).sum())
+        found += int(matched(labels, find(np.asarray(frame, np.uint8))).sum())
         total += len(labels)
     return found, total

@@ -6,23 +6,29 @@ so that what is measured is what runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
 from vision.classify import Classifier
-from vision.detect import CROP_SIZE, find_cards, rectify
+from vision.detect import CROP_SIZE, FloatArray, find_cards, rectify
 from vision.detections import Detections
 
 Image = np.ndarray
+#: Something that finds cards: a BGR frame in, card corners (N, 4, 2) out, ordered as
+#: :func:`vision.detect.order_corners` (:func:`vision.detect.find_cards`, or
+#: :meth:`vision.segment.CardFinder.find`).
+Finder = Callable[[Image], FloatArray]
 
 
-def recognise(frame: Image, classifier: Classifier) -> Detections:
-    """Every card found in ``frame`` with what the classifier read on it.
+def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -> Detections:
+    """Every card ``find`` finds in ``frame``, with what the classifier read on it.
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
     """
-    quads = find_cards(frame)
+    quads = find(frame)
     if len(quads) == 0:
         return Detections.empty()
     crops = np.stack([rectify(frame, quad, CROP_SIZE) for quad in quads])

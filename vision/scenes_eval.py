@@ -20,8 +20,8 @@ import numpy.typing as npt
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import Classifier
-from vision.detect import quad_area, quad_overlap
-from vision.recognise import recognise
+from vision.detect import find_cards, quad_area, quad_overlap
+from vision.recognise import Finder, recognise
 
 MIN_VISIBLE = 0.75
 IOU = 0.5
@@ -76,7 +76,8 @@ class Tally:
         }
 
 
-def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0) -> Tally:
+def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
+                    find: Finder = find_cards) -> Tally:
     """Render ``scenes`` held-out scenes of ``game`` and tally how their cards are read."""
     names = class_names(game)
     index = {name: i for i, name in enumerate(names)}
@@ -84,7 +85,7 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
     for k in range(scenes):
         scene = render_scene(game, EVAL_SEED_BASE + seed * 10_000 + k, held_out=True)
         start = time.perf_counter()
-        detections = recognise(scene.image, classifier)
+        detections = recognise(scene.image, classifier, find)
         tally.frame_seconds.append(time.perf_counter() - start)
         tally.crops += len(detections)
         tally.detections += len(detections)

@@ -1,0 +1,108 @@
+"""The card finder's geometry (cores and cards), its map reading, and its model file errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.errors import ModelUnavailable, VisionError
+from vision.detect import order_corners, quad_area
+from vision.scenes_eval import quad_iou
+from vision.segment import (
+    CORE_MARGIN,
+    INPUT_SIZE,
+    MAP_STRIDE,
+    CardFinder,
+    card_from_core,
+    core_quad,
+    letterbox,
+    quads_from_cores,
+)
+
+
+def card_at(cx: float, cy: float, width: float, angle: float) -> np.ndarray:
+    """A card quad (ordered) of ``width`` pixels centred on (cx, cy), turned ``angle`` degrees."""
+    rect = ((cx, cy), (width, width * 88 / 63), angle)
+    return order_corners(cv2.boxPoints(rect))
+
+
+def test_core_and_card_are_inverse_in_perspective() -> None:
+    card = np.array([[100, 50], [170, 60], [165, 160], [90, 150]], np.float32)
+    core = core_quad(card)
+    assert quad_area(core) < quad_area(card)
+    np.testing.assert_allclose(card_from_core(core), card, atol=1e-3)
+
+
+def test_core_margin_is_a_share_of_the_width() -> None:
+    card = card_at(0, 0, 63, 0)
+    core = core_quad(card)
+    width = np.linalg.norm(core[1] - core[0])
+    assert width == pytest.approx(63 * (1 - 2 * CORE_MARGIN), rel=1e-4)
+
+
+def paint_cores(cards: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
+    """A core map (1 on cores) for ``cards`` given in frame pixels, the map MAP_STRIDE smaller."""
+    cores = np.zeros(shape, np.float32)
+    for card in cards:
+        core = (core_quad(card) + 0.5) / MAP_STRIDE - 0.5
+        cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    return cores
+
+
+def test_cards_edge_to_edge_come_out_one_by_one() -> None:
+    # A row of four cards touching, and one turned card apart: five separate cores.
+    cards = [card_at(100 + 63 * k, 120, 63, 0) for k in range(4)] + [card_at(500, 200, 70, 30)]
+    quads = quads_from_cores(paint_cores(cards, (180, 320)), MAP_STRIDE)
+    assert len(quads) == 5
+    for card in cards:
+        assert max(quad_iou(card, q) for q in quads) > 0.85
+
+
+def test_small_specks_and_wrong_shapes_are_not_cards() -> None:
+    cores = np.zeros((180, 320), np.float32)
+    cores[10:12, 10:12] = 1  # a speck
+    cores[50:55, 20:120] = 1  # a long thin streak
+    assert quads_from_cores(cores, MAP_STRIDE, min_area=6).shape == (0, 4, 2)
+
+
+def test_letterbox_keeps_the_shape_and_pads() -> None:
+    frame = np.full((480, 640, 3), 200, np.uint8)
+    small, scale = letterbox(frame)
+    assert small.shape == (INPUT_SIZE[1], INPUT_SIZE[0], 3)
+    assert scale == pytest.approx(360 / 480)
+
+
+def test_missing_corrupt_and_foreign_models_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ModelUnavailable, match="no card-finder model") as missing:
+        CardFinder(tmp_path / "none.onnx")
+    assert "train-finder" in missing.value.text.fr
+    corrupt = tmp_path / "corrupt.onnx"
+    corrupt.write_bytes(b"\x08\x07garbage")
+    with pytest.raises(VisionError, match="cannot be read"):
+        CardFinder(corrupt)
+
+
+def test_the_shipped_finder_loads_and_rejects_bad_frames() -> None:
+    finder = CardFinder()
+    assert finder.find(np.zeros((720, 1280, 3), np.uint8)).shape[1:] == (4, 2)
+    with pytest.raises(ValueError, match="BGR uint8"):
+        finder.find(np.zeros((10, 10), np.uint8))
+
+
+def test_detect_with_the_network_finder_and_a_missing_one(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from companion.cli import main
+    from models.render import render_scene
+
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), render_scene("tranquility", 4, layout="grid-full").image)
+    assert main(["detect", str(image), "--finder", "network", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["cards"]) > 0
+    assert main(["detect", str(image), "--finder", str(tmp_path / "none.onnx"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "pas de modèle de recherche des cartes" in err and "Traceback" not in err
