@@ -166,16 +166,26 @@ class Replay:
 
     def __iter__(self) -> Iterator[Step]:
         for seq, event in self._events:
-            if isinstance(event, AmbiguousReading):
-                yield Step(seq, None, refused("G2", event.text))
-                continue
             try:
-                ruling = self.game.play(event)
-            except AmbiguousReading as error:
-                ruling = refused("G2", error.text)
+                ruling = rule_on(self.game, event)
             except MalformedInput as error:
                 raise error.at_line(seq + 1) from None
-            yield Step(seq, event, ruling)
+            yield Step(seq, None if isinstance(event, AmbiguousReading) else event, ruling)
+
+
+def rule_on(game: Game[Any], event: Event | AmbiguousReading) -> Ruling:
+    """Rule on one event through :meth:`Game.play`: the one way every source is ruled on.
+
+    An unsure reading (read as such, or a card the game cannot rule on, such
+    as one face down) is a refused ruling with rule ``G2`` that changes
+    nothing. A malformed event raises :class:`MalformedInput`, also changing nothing.
+    """
+    if isinstance(event, AmbiguousReading):
+        return refused("G2", event.text)
+    try:
+        return game.play(event)
+    except AmbiguousReading as error:
+        return refused("G2", error.text)
 
 
 def outcome_json(game: Game[Any]) -> dict[str, Any]:

@@ -1,1 +1,63 @@
-"""The status page players open on their phones (arrives with the companion issue)."""
+"""The status page: a Flask app showing the live game, with the controls players need.
+
+Built like Flask's tutorial app: :func:`create_app` makes the app, one
+blueprint serves what anyone may see (``views``), one the controls
+(``actions``, each a POST with the token), and :class:`web.server.PageServer`
+serves it with waitress.
+
+>>> app = create_app(config={"TOKEN": "secret"})
+>>> app.test_client().get("/state").json["game"]
+'tranquility'
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from companion.record import Header
+from companion.referee import Referee
+from web import actions, errors, security, views
+from web.hub import Hub
+from web.page import EXTENSION, Page, page_of
+from web.preview import Preview
+
+__all__ = ["Page", "Preview", "create_app", "page_of"]
+
+
+def create_app(
+    referee: Referee | None = None,
+    config: Mapping[str, Any] | None = None,
+    *,
+    preview: Preview | None = None,
+) -> Flask:
+    """The page's app for ``referee`` (by default a new 3-player Tranquillité without a store).
+
+    ``config`` may set ``TOKEN`` (else a random one), ``HOST`` (the configured
+    host name, allowed in ``Host`` headers), ``ALLOWED_HOSTS`` (instead of the
+    machine's names and addresses), ``SSE_HEARTBEAT`` (seconds) and
+    ``SSE_MAX_CLIENTS``.
+    """
+    app = Flask(__name__)
+    app.config.from_mapping(
+        TOKEN=secrets.token_urlsafe(12),
+        HOST=None,
+        ALLOWED_HOSTS=None,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SSE_HEARTBEAT=15.0,
+        SSE_MAX_CLIENTS=16,
+    )
+    if config is not None:
+        app.config.update(config)
+    referee = referee if referee is not None else Referee(Header("tranquility", 3))
+    preview = preview if preview is not None else Preview()
+    hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]))
+    app.extensions[EXTENSION] = Page(referee, hub, preview)
+    errors.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(views.bp)
+    app.register_blueprint(actions.bp)
+    return app

@@ -1,0 +1,95 @@
+"""The page in a real browser (Playwright driving Debian's /usr/bin/chromium, never a downloaded one)
+during a demo game: placements appear without reloading, a corrected card changes the ruling, and
+the time from an event to its ruling on the page is measured and printed."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.companion.test_cli_live import Companion
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="Debian's chromium is missing: tests/run installs it when run as root")
+
+
+def state(base: str) -> dict[str, Any]:
+    with urllib.request.urlopen(base + "state", timeout=5) as response:
+        result: dict[str, Any] = json.loads(response.read())
+        return result
+
+
+def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    (tmp_path / "home").mkdir()
+    demo = Companion("demo", "--feed", "engine", "--speed", "0.6", "--linger", "0", "--store",
+                     str(tmp_path / "demo.db"), "--host", "127.0.0.1", "--port", "0", "--lang", "en",
+                     home=tmp_path / "home")
+    try:
+        found = demo.wait_for(r"page: (http://127\.0\.0\.1:\d+/)#token=([\w-]+)")
+        base, token = found.group(1), found.group(2)
+        demo.wait_for("ready in")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+                page.goto(f"{base}#token={token}")
+                page.wait_for_selector("#link.live")
+                assert "#token" not in page.url  # the token is kept in the browser, out of the address
+                page.evaluate("window.notReloaded = true")
+
+                # A placement appears without reloading.
+                page.wait_for_function("Number(document.body.dataset.events) >= 1", timeout=20_000)
+                page.wait_for_function("document.querySelector('#table [data-card]') !== null")
+                seen = int(page.evaluate("document.body.dataset.events"))
+                page.wait_for_function(f"Number(document.body.dataset.events) > {seen}", timeout=20_000)
+                assert page.evaluate("window.notReloaded") is True
+
+                # Correct the last card laid: the ruling changes on the page.
+                page.wait_for_function("/^\\d+\\. (\\[\\d\\] )?\\d+@[a-f][1-6] /.test("
+                                       "document.querySelector('#last').textContent)", timeout=30_000)
+                snap = state(base)
+                cell = snap["last_cell"]
+                card = snap["state"]["cells"][cell]
+                on_table = set(snap["state"]["cells"].values())
+                wrong = next(str(v) for v in (int(card) + 1, int(card) - 1, 1, 80) if str(v) not in on_table)
+                page.fill("#correct-at", cell)
+                page.fill("#correct-card", wrong)
+                page.click("#correct button[type=submit]")
+                page.wait_for_function(
+                    f"[...document.querySelectorAll('#history .summary')].some(s => s.textContent.endsWith("
+                    f"'{wrong}@{cell}'))", timeout=10_000)
+                assert page.locator("#history").inner_text().count(f"undone: {card} at {cell}") >= 1
+                history = state(base)["history"]
+                corrected = next(h for h in history if h["summary"].endswith(f"{wrong}@{cell}"))
+                original = next(h for h in history if h["summary"].endswith(f"{card}@{cell}"))
+                assert corrected["en"] != original["en"] and wrong in corrected["en"]
+                assert page.locator("#toast").inner_text()  # the answer is shown
+
+                # A few more events, then the time from each event to its ruling on the page.
+                seen = int(page.evaluate("document.body.dataset.events"))
+                page.wait_for_function(f"Number(document.body.dataset.events) >= {seen + 3}", timeout=30_000)
+                latencies: list[float] = page.evaluate("window.companionLatencies")
+                page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+                page.click("text=Français")
+                page.wait_for_selector("html[lang=fr]")
+                assert "Passer outre" in page.content()
+            finally:
+                browser.close()
+    finally:
+        demo.process.terminate()
+        demo.finish()
+    assert (tmp_path / "phone.png").stat().st_size > 10_000
+    print(f"\nevent to ruling on the page: median {statistics.median(latencies):.0f} ms, "
+          f"max {max(latencies):.0f} ms over {len(latencies)} events (target 300 ms)")
+    assert len(latencies) >= 4
+    # Not a timing test of the machine: a check that the server pushes (polling would take seconds).
+    assert statistics.median(latencies) < 1000

@@ -1,0 +1,28 @@
+"""What the app serves: the referee, its live hub and the camera preview."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask
+
+from companion.referee import Referee
+from web.hub import Hub
+from web.preview import Preview
+
+EXTENSION = "companion"
+
+
+@dataclass
+class Page:
+    """The resources of one app (``app.extensions["companion"]``)."""
+
+    referee: Referee
+    hub: Hub
+    preview: Preview
+
+
+def page_of(app: Flask) -> Page:
+    """The page resources of ``app``."""
+    page: Page = app.extensions[EXTENSION]
+    return page

@@ -1,0 +1,101 @@
+"""What the page shows, as one JSON-ready dict: the snapshot of a referee.
+
+Views read a snapshot and render it; the live stream sends a new one after
+every stored event. Every text a player reads is given in both languages
+(``en`` and ``fr``); the page picks one.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from companion.events import Campfire, Play
+from companion.referee import Entry, Referee, summary
+from companion.text import LANGS, Text
+from web.preview import Preview
+from web.svg import table_svg
+
+#: How many rulings the page lists, newest first.
+HISTORY = 60
+
+
+def both(text: Text) -> dict[str, str]:
+    """A text in both languages."""
+    return {lang: text.render(lang) for lang in LANGS}
+
+
+def snapshot(referee: Referee, preview: Preview | None = None) -> dict[str, Any]:
+    """The page's view of ``referee`` now (taken under its lock, so it is consistent)."""
+    with referee.lock:
+        game = referee.game
+        state = game.state_json()
+        outcome = game.outcome()
+        history = referee.history
+        last_entry = history[-1] if history else None
+        last_cell = _last_placement(history, state)
+        discard = None
+        if last_entry is not None and last_entry.ruling.legal and last_entry.ruling.discard:
+            discard = {"count": last_entry.ruling.discard, "seat": last_entry.seat}
+        due = getattr(game, "start_discards_due", None)
+        alerts = [{"key": key, **both(text)} for key, text in referee.alerts.items()]
+        if game.players == 1:
+            alerts.append({"key": "solo", **both(Text("cli_solo_assumption"))})
+        picture = preview.latest() if preview is not None else None
+        names = list(referee.header.names) if referee.header.names else None
+        return {
+            "id": referee.game_id,
+            "game": game.name,
+            "title": {"en": game.title.en, "fr": game.title.fr},
+            "players": game.players,
+            "names": names,
+            "options": state.get("options", {}),
+            "state": state,
+            "turn": state.get("turn"),
+            "outcome": None if outcome is None else {"result": outcome.result, **both(outcome.text)},
+            "pending": state.get("pending"),
+            "start_discards_due": due() if callable(due) and state.get("pending") else None,
+            "discard": discard,
+            "flagged": state.get("flagged", []),
+            "last": None if last_entry is None else _entry_json(last_entry),
+            "last_cell": last_cell,
+            "events": len(history),
+            "history": [_entry_json(entry) for entry in reversed(history[-HISTORY:])],
+            "alerts": alerts,
+            "svg": table_svg(state, last=last_cell),
+            "camera": None if picture is None else {"frame": picture[0]},
+            "stamp": last_entry.stamp if last_entry is not None else None,
+            "sent": time.time(),
+        }
+
+
+def _last_placement(history: list[Entry], state: dict[str, Any]) -> str | None:
+    """The cell of the latest placement still lying on the table, accepted or flagged."""
+    cells = state.get("cells", {})
+    flagged = {flag["at"]: flag["card"] for flag in state.get("flagged", [])}
+    for entry in reversed(history):
+        event = entry.event
+        if not isinstance(event, Play | Campfire):
+            continue
+        at, card = event.at, event.card
+        if flagged.get(at) == card or cells.get(at) == card:
+            return at
+        if at in ("start", "finish") and state.get(at) is True and card == at:
+            return at
+    return None
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    ruling = entry.ruling
+    line = entry.line
+    return {
+        "seq": entry.seq,
+        "summary": summary(line),
+        "source": line.get("source"),
+        "player": line.get("player"),
+        "legal": ruling.legal,
+        "rule": ruling.rule,
+        "discard": ruling.discard,
+        **both(ruling.text),
+        "stamp": entry.stamp,
+    }

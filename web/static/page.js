@@ -1,0 +1,257 @@
+// The status page's script: draws each snapshot the server pushes (server-sent events)
+// and sends the controls as POSTs carrying the token. Vanilla JS, nothing loaded from elsewhere.
+"use strict";
+
+(function () {
+  const TOKEN_KEY = "companion-token";
+  const lang = document.body.dataset.lang === "fr" ? "fr" : "en";
+  const texts = JSON.parse(document.getElementById("texts").textContent);
+  const $ = (id) => document.getElementById(id);
+  let snap = JSON.parse($("initial").textContent);
+  let lastStamp = snap.stamp;
+  let cameraTimer = null;
+  window.companionLatencies = [];
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+  }
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // -- the token: from the address printed at start-up (#token=...), kept in this browser
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    localStorage.setItem(TOKEN_KEY, hash.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  $("token").value = localStorage.getItem(TOKEN_KEY) || "";
+  $("token-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    localStorage.setItem(TOKEN_KEY, $("token").value.trim());
+    toast(texts.page_done, "ok");
+  });
+
+  // -- drawing a snapshot
+  function seatName(seat) {
+    return snap.names && snap.names[seat - 1] ? `${seat} (${snap.names[seat - 1]})` : String(seat);
+  }
+
+  function render(s) {
+    snap = s;
+    $("game-id").textContent = "#" + (s.id === null ? "-" : s.id);
+    $("table").innerHTML = s.svg;
+    const over = s.outcome;
+    $("outcome").hidden = !over;
+    if (over) $("outcome").textContent = fill(texts.page_game_over, { outcome: over[lang] });
+    $("outcome").className = "outcome " + (over ? over.result : "");
+    $("turn").textContent = over ? "" : fill(texts.page_turn, { seat: seatName(s.turn) });
+
+    let discard = "";
+    if (s.pending === "start_discards" && s.start_discards_due) {
+      discard = fill(texts.page_start_split_due, { count: s.start_discards_due });
+    } else if (s.discard) {
+      discard = fill(texts.page_discard_now, { count: s.discard.count, seat: seatName(s.discard.seat) });
+    }
+    $("discard").hidden = !discard;
+    $("discard").textContent = discard;
+
+    const alerts = $("alerts");
+    alerts.replaceChildren(...s.alerts.map((a) => el("li", { class: "alert " + a.key }, a[lang])));
+
+    const last = s.last;
+    $("last").textContent = last ? `${last.seq}. ${last.summary} — ${last[lang]}` : texts.page_no_history;
+    $("last").className = "last-ruling " + (last ? verdict(last) : "");
+
+    const rows = s.state.seats.map((seat) => {
+      const tr = el("tr", seat.seat === s.turn && !over ? { class: "active" } : {});
+      tr.append(el("td", {}, seatName(seat.seat)), el("td", {}, seat.deck), el("td", {}, seat.hand),
+        el("td", {}, seat.discard));
+      return tr;
+    });
+    $("seats").tBodies[0].replaceChildren(...rows);
+
+    const history = $("history");
+    history.replaceChildren(...s.history.map((h) => {
+      const li = el("li", { value: h.seq, class: verdict(h) });
+      li.append(el("span", { class: "summary" }, h.summary), el("span", { class: "verdict" }, label(h)),
+        el("span", { class: "message" }, h[lang]));
+      return li;
+    }));
+    if (!s.history.length) history.replaceChildren(el("li", { class: "none" }, texts.page_no_history));
+
+    $("flags").replaceChildren(...s.flagged.map((f) => {
+      const b = el("button", { type: "button", class: "flag" }, `↩ ${f.card} @ ${f.at}`);
+      b.addEventListener("click", () => post("take_back", { at: f.at }));
+      return b;
+    }));
+
+    renderSplit(s);
+    renderCamera(s);
+    suggestCell(s);
+
+    if (s.stamp && s.stamp !== lastStamp) {
+      // From the event reaching the referee to its ruling drawn here (same machine's clock).
+      const ms = Math.max(0, Date.now() - s.stamp * 1000);
+      window.companionLatencies.push(ms);
+      document.body.dataset.latency = ms.toFixed(0);
+      $("latency").textContent = fill(texts.page_latency, { ms: ms.toFixed(0) });
+    }
+    lastStamp = s.stamp;
+    document.body.dataset.events = s.events;
+  }
+
+  function verdict(h) {
+    return h.legal ? "ok" : h.rule === "G2" ? "unsure" : "refused";
+  }
+
+  function label(h) {
+    const v = verdict(h);
+    const word = v === "ok" ? texts.page_verdict_ok : v === "unsure" ? texts.page_verdict_unsure : texts.page_verdict_no;
+    const extra = h.rule ? ` ${h.rule}` : h.discard ? ` −${h.discard}` : "";
+    return word + extra;
+  }
+
+  function renderSplit(s) {
+    const form = $("split");
+    const show = s.pending === "start_discards";
+    form.hidden = !show;
+    if (!show) return;
+    $("split-due").textContent = fill(texts.page_start_split_due, { count: s.start_discards_due });
+    const box = $("split-seats");
+    if (box.children.length !== s.players) {
+      box.replaceChildren(...s.state.seats.map((seat) => {
+        const lab = el("label", {}, seatName(seat.seat) + " ");
+        lab.append(el("input", { type: "number", min: "0", max: "8", value: "0", name: "seat" + seat.seat }));
+        return lab;
+      }));
+    }
+  }
+
+  function renderCamera(s) {
+    const img = $("camera");
+    if (s.camera) {
+      $("camera-note").hidden = true;
+      if (!cameraTimer) {
+        const refresh = () => { img.src = "camera.jpg?n=" + Date.now(); };
+        refresh();
+        cameraTimer = setInterval(refresh, 1000);
+      }
+    } else {
+      $("camera-note").hidden = false;
+      if (cameraTimer) clearInterval(cameraTimer);
+      cameraTimer = null;
+      img.src = img.dataset.placeholder;
+    }
+  }
+
+  function suggestCell(s) {
+    // The cell most likely to need a correction: a flagged card, an unsure reading, the last card.
+    const at = $("correct-at");
+    if (document.activeElement === at || document.activeElement === $("correct-card")) return;
+    const unsure = s.last && s.last.rule === "G2" ? (s.last.summary.split("@")[1] || "") : "";
+    at.value = s.flagged.length ? s.flagged[s.flagged.length - 1].at : unsure || s.last_cell || "";
+  }
+
+  // -- the controls
+  function toast(message, kind) {
+    const t = $("toast");
+    t.textContent = message;
+    t.className = "toast " + (kind || "");
+  }
+
+  async function post(action, data) {
+    const token = localStorage.getItem(TOKEN_KEY) || "";
+    if (!token) {
+      $("token-box").open = true;
+      toast(texts.page_token_missing, "refused");
+      return null;
+    }
+    let response;
+    try {
+      response = await fetch("action/" + action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Companion-Token": token },
+        body: JSON.stringify(data || {}),
+      });
+    } catch (err) {
+      toast(texts.page_offline, "refused");
+      return null;
+    }
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      toast(body && body.error ? body.error[lang] : String(response.status), "refused");
+      return null;
+    }
+    if (body.entries) {
+      const lastEntry = body.entries[body.entries.length - 1];
+      toast(body.entries.map((e) => e["message_" + lang]).join(" · "), lastEntry && verdict(lastEntry));
+    } else if (body.message) {
+      toast(body.message[lang], "ok");
+    }
+    return body;
+  }
+
+  document.querySelectorAll("button[data-action]").forEach((b) => {
+    b.addEventListener("click", () => {
+      if (b.dataset.action === "declare_loss" && !confirm(fill(texts.page_confirm_loss, { seat: seatName(snap.turn) }))) return;
+      post(b.dataset.action, {});
+    });
+  });
+
+  $("correct").addEventListener("submit", (e) => {
+    e.preventDefault();
+    post("correct", { at: $("correct-at").value.trim(), card: $("correct-card").value.trim() });
+  });
+
+  $("split").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const counts = {};
+    $("split").querySelectorAll("input").forEach((i) => { counts[i.name.slice(4)] = Number(i.value || 0); });
+    post("start_discards", { counts });
+  });
+
+  $("line-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    post("event", { line: e.target.line.value });
+  });
+
+  $("new-game-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!confirm(texts.page_confirm_new)) return;
+    const f = e.target;
+    post("new_game", { game: f.game.value, players: Number(f.players.value), names: f.names.value,
+      options: f.options.value }).then((body) => { if (body) $("new-game").open = false; });
+  });
+
+  function showOptionHelp() {
+    const game = $("new-game-game").value;
+    document.querySelectorAll(".option-help").forEach((ul) => { ul.hidden = ul.dataset.game !== game; });
+  }
+  $("new-game-game").addEventListener("change", showOptionHelp);
+  showOptionHelp();
+
+  // A tap on a cell of the table picks it for a correction.
+  $("table").addEventListener("click", (e) => {
+    const cell = e.target.closest("[data-cell]");
+    if (!cell) return;
+    $("correct-at").value = cell.dataset.cell;
+    $("correct-card").focus();
+  });
+
+  // -- the live stream
+  function connect() {
+    const source = new EventSource("events");
+    source.onopen = () => { $("link").textContent = texts.page_live; $("link").className = "link live"; };
+    source.onmessage = (e) => render(JSON.parse(e.data));
+    source.onerror = () => { $("link").textContent = texts.page_offline; $("link").className = "link"; };
+  }
+
+  render(snap);
+  lastStamp = snap.stamp;
+  connect();
+})();

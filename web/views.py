@@ -1,0 +1,73 @@
+"""What anyone on the local network may see: the page, its live stream, the state, the
+camera picture and the record so far."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, render_template, request
+
+from companion.registry import GAMES
+from companion.text import Text
+from web.errors import refuse
+from web.i18n import COOKIE, choose_lang, script_texts
+from web.page import page_of
+
+bp = Blueprint("views", __name__)
+
+
+@bp.get("/")
+def index() -> Response:
+    """The status page, drawn from the current snapshot and kept live by the script."""
+    page = page_of(current_app)
+    lang = choose_lang(request)
+    snap = json.loads(page.hub.message)
+    games = [{"name": name, "title": cls.title.render(lang), "min": cls.min_players, "max": cls.max_players,
+              "options": [{"name": o.name, "default": o.default, "help": o.help.render(lang)}
+                          for o in cls.OPTIONS]}
+             for name, cls in GAMES.items()]
+    html = render_template("page.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
+                           snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games)
+    response = Response(html, mimetype="text/html")
+    if request.args.get("lang") == lang:
+        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/state")
+def state() -> Response:
+    """The current snapshot as JSON."""
+    return Response(page_of(current_app).hub.message, mimetype="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/events")
+def events() -> Response:
+    """The live stream (server-sent events): one snapshot per stored event."""
+    page = page_of(current_app)
+    client = page.hub.connect()
+    if client is None:
+        refuse(429, Text("http_too_many_pages", limit=page.hub.max_clients))
+    heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    return Response(page.hub.stream(client, heartbeat=heartbeat), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@bp.get("/camera.jpg")
+def camera() -> Response:
+    """The latest camera picture with the cards found drawn on it (404 while there is none)."""
+    picture = page_of(current_app).preview.latest()
+    if picture is None:
+        refuse(404, Text("http_no_picture"))
+    return Response(picture[1], mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/record.jsonl")
+def record() -> Response:
+    """The record of the game so far (RECORD.md JSON Lines)."""
+    referee = page_of(current_app).referee
+    body = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in referee.record_lines())
+    name = f"game-{referee.game_id or 0}.jsonl"
+    return Response(body, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
