@@ -1,0 +1,98 @@
+"""The table's geometry: set by four corners, found from the cards on the table, followed after a knock."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.tranquility import CELLS
+from models.video import FilmSet, Laid, Shot
+from vision.cells import grey_small
+from vision.classify import OnnxClassifier
+from vision.layouts import layout
+from vision.table import TableGeometry, find_table, from_corners, register
+
+CLASSIFIER = OnnxClassifier("tranquility")
+
+
+def truth_error(geometry: TableGeometry, film: FilmSet, bump: np.ndarray | None = None) -> float:
+    """The largest distance in pixels between where the geometry and the film put some cells."""
+    cells = ("a1", "f6", "c3", "start", "finish")
+    return max(float(np.linalg.norm(geometry.to_image([geometry.layout.centre(c, geometry.gap)])[0]
+                                    - film.to_image(*film.layout.centre(c, film.gap), bump)))
+               for c in cells)
+
+
+def test_four_corners_set_by_hand() -> None:
+    corners = [[100.0, 600.0], [500.0, 600.0], [500.0, 100.0], [100.0, 100.0]]
+    geometry = from_corners("tranquility", corners)
+    back = geometry.to_image(geometry.layout.corner_points(geometry.gap))
+    assert np.allclose(back, corners)
+    # a1 is in the bottom-left corner, f6 in the top-right one; row 1 at the bottom.
+    a1 = geometry.to_image([geometry.layout.centre("a1", geometry.gap)])[0]
+    f6 = geometry.to_image([geometry.layout.centre("f6", geometry.gap)])[0]
+    assert a1[0] < f6[0] and a1[1] > f6[1]
+    assert np.allclose(geometry.to_plane(geometry.to_image([[10.0, -20.0]])), [[10.0, -20.0]])
+    quad = geometry.card_quad("c3")
+    assert quad.shape == (4, 2) and quad[0, 1] < quad[3, 1]  # the crop's top is up in the image
+    assert geometry.inside((640, 720), "c3") and not geometry.inside((200, 200), "f6")
+    assert geometry.px_per_mm() == pytest.approx(400 / (6 * 63 + 5 * 2), rel=0.01)
+
+
+@pytest.mark.parametrize("corners", [[[0, 0], [1, 1], [2, 2]], [[0, 0], [100, 0], [0, 100], [100, 100]],
+                                     [[0, 0], [0, 0], [0, 0], [0, 0]], [[0, 0], [1, 0], [1, np.nan], [0, 1]]])
+def test_bad_corners_are_refused(corners: list[list[float]]) -> None:
+    with pytest.raises(ValueError, match="corners"):
+        from_corners("tranquility", corners)
+
+
+def test_a_moved_camera_moves_the_geometry() -> None:
+    geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
+    shift = np.array([[1, 0, 12.0], [0, 1, -5.0], [0, 0, 1]])
+    moved = geometry.moved(shift)
+    a = geometry.to_image([[0.0, 0.0]])[0]
+    assert moved.to_image([[0.0, 0.0]])[0].tolist() == pytest.approx([a[0] + 12, a[1] - 5])
+
+
+@pytest.mark.parametrize("seed", [0, 2, 6])
+def test_the_frame_of_border_cards_is_found(seed: int) -> None:
+    film = FilmSet("tranquility", seed)
+    image = film.frame(Shot([], 0.0))
+    geometry = find_table(image, "tranquility", CLASSIFIER)
+    assert geometry is not None
+    assert truth_error(geometry, film) < 4.0
+
+
+def test_the_table_is_found_from_cards_on_it_too() -> None:
+    film = FilmSet("tranquility", 8)
+    cards = [Laid(str(k + 1), cell, 0.0, 0.0, 0.0) for k, cell in enumerate(CELLS[:20])]
+    image = film.frame(Shot(cards, 0.0))
+    known = {cell: str(k + 1) for k, cell in enumerate(CELLS[:20])}
+    geometry = find_table(image, layout("tranquility"), CLASSIFIER, known=known)
+    assert geometry is not None and truth_error(geometry, film) < 4.0
+
+
+def test_nothing_on_the_table_is_no_table() -> None:
+    blank = np.full((720, 1280, 3), 120, np.uint8)
+    assert find_table(blank, "tranquility", CLASSIFIER) is None
+    assert find_table(blank, "tranquility", quads=np.zeros((0, 4, 2), np.float32)) is None
+
+
+def test_a_knocked_camera_is_followed() -> None:
+    film = FilmSet("tranquility", 2)
+    cards = [Laid(str(k + 1), cell, 0.0, 0.0, 0.0) for k, cell in enumerate(CELLS[:10])]
+    before = film.frame(Shot(cards, 0.0))
+    bump = film.knock(np.random.default_rng(5))
+    after = film.frame(Shot(cards, 0.1, bump=bump))
+    move = register(grey_small(before, 2), grey_small(after, 2))
+    assert move is not None
+    scale = np.diag([2.0, 2.0, 1.0])
+    geometry = find_table(before, "tranquility", CLASSIFIER)
+    assert geometry is not None
+    followed = geometry.moved(scale @ move @ np.linalg.inv(scale))
+    assert truth_error(followed, film, bump) < 4.0
+    # Two unrelated pictures do not register.
+    noise = np.random.default_rng(1).integers(0, 255, (360, 640), dtype=np.uint8)
+    blurred = np.asarray(cv2.GaussianBlur(grey_small(after, 2), (0, 0), 8), np.uint8)
+    assert register(noise, blurred) is None

@@ -1,0 +1,105 @@
+"""The watcher: frames of a filmed table in, camera events and questions out."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.events import Play, TakeBack
+from companion.tranquility import Tranquility
+from models.simulate import Director, simulate
+from models.video import FilmSet, Laid
+from vision.changes import Output, TableView
+from vision.classify import FakeClassifier, OnnxClassifier
+from vision.stable import Prompt
+from vision.table import TableGeometry
+from vision.watch import WatchConfig, Watcher
+from vision.watch_eval import run_game
+
+CLASSIFIER = OnnxClassifier("tranquility")
+
+
+def staged(seed: int, game: Tranquility, cards: dict[str, str]) -> tuple[Director, Watcher]:
+    """A film of a table with ``cards`` on it and a watcher set to the film's own camera (no search)."""
+    film = FilmSet("tranquility", seed)
+    director = Director(film, np.random.default_rng(seed), 3, 15.0)
+    for cell, name in cards.items():
+        director.table[cell] = Laid(name, cell, 0.0, 0.0, 0.0)
+    geometry = TableGeometry(film.layout, film.camera, film.gap)
+    watcher = Watcher("tranquility", CLASSIFIER, geometry=geometry, view=TableView.of(game))
+    director.idle(4)
+    return director, watcher
+
+
+def run(director: Director, watcher: Watcher, game: Tranquility, start: int = 0) -> list[Output]:
+    """Feed the director's shots from ``start`` on; the events go to ``game`` and back."""
+    out: list[Output] = []
+    for index in range(start, director.index):
+        image = director.film.frame(director.shots[index])
+        for item in watcher.feed(image, index / 15.0):
+            out.append(item)
+            if not isinstance(item, Prompt):
+                game.play(item)
+                watcher.sync(game)
+    return out
+
+
+def test_a_card_laid_is_one_play_and_distractions_are_none() -> None:
+    game = Tranquility.from_position(3, start=True, hands=[5, 5, 5])
+    director, watcher = staged(3, game, {"start": "start"})
+    rest = director.lay("20", "c2", 1)
+    director.idle(10)
+    out = run(director, watcher, game)
+    assert watcher.state == "watching"
+    assert [(o.card, o.at, o.source) for o in out if isinstance(o, Play)] == [("20", "c2", "camera")]
+    play = out[0]
+    assert isinstance(play, Play) and play.t is not None and play.confidence is not None
+    assert 0 < play.t - rest / 15.0 <= 0.6 and play.confidence > 0.6
+    assert game.cells[8] == 20
+    # Then a hand hovers, a shadow passes or rests, a card is nudged: nothing to report.
+    start = director.index
+    for distraction in (director.hover, director.shadow, director.nudge, director.hover):
+        distraction()
+        director.idle(8)
+    assert run(director, watcher, game, start) == []
+
+
+def test_a_flagged_card_picked_up_is_a_take_back() -> None:
+    game = Tranquility.from_position(3, cells={"c2": 20}, start=True, hands=[5, 5, 5])
+    director, watcher = staged(4, game, {"start": "start", "c2": "20"})
+    director.idle(6)
+    assert run(director, watcher, game) == []  # the engine has them there already
+    start = director.index
+    rest = director.lay("12", "d2", 1)  # smaller than 20 before it: refused (T2), flagged
+    director.idle(10)
+    out = run(director, watcher, game, start)
+    assert [(o.card, o.at) for o in out if isinstance(o, Play)] == [("12", "d2")]
+    assert game.flagged and rest > start
+    start = director.index
+    director.lift("d2", 1)
+    director.idle(10)
+    out = run(director, watcher, game, start)
+    assert [o for o in out if not isinstance(o, Prompt)] == [
+        TakeBack("d2", source="camera", t=out[0].t, confidence=1.0)]
+    assert not game.flagged
+
+
+def test_a_short_simulated_game_end_to_end() -> None:
+    sim = simulate("tranquility", 2, 11, max_events=9, distractions=0.5)
+    tally = run_game(sim, CLASSIFIER)
+    assert tally.plays >= 5
+    assert tally.plays_recovered == tally.plays
+    assert tally.take_backs_recovered == tally.take_backs
+    assert tally.false_events == [] and tally.missed == []
+    assert tally.delays and max(tally.delays) < 1.0
+
+
+def test_the_watcher_waits_for_the_table_and_refuses_bad_frames() -> None:
+    watcher = Watcher("tranquility", FakeClassifier("tranquility"), config=WatchConfig(refind_every=1.0))
+    blank = np.full((180, 320, 3), 100, np.uint8)
+    assert watcher.feed(blank, 0.0) == [] and watcher.state == "searching"
+    assert watcher.feed(blank, 0.5) == [] and watcher.stats.searches == 1  # not again so soon
+    watcher.feed(blank, 1.5)
+    assert watcher.stats.searches == 2
+    with pytest.raises(ValueError, match="BGR"):
+        watcher.feed(np.zeros((10, 10), np.uint8), 2.0)

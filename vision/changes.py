@@ -1,0 +1,220 @@
+"""From changes of the table's facts to the events of the game record (or to a question).
+
+The difference between two stable table states means something only with
+what the engine knows: which cards it has accepted and which it has flagged.
+:class:`TableView` is that knowledge; :class:`Interpreter` turns each
+:class:`~vision.stable.Change` into events with ``"source": "camera"``, the
+time and the confidence:
+
+* a card appearing on an empty cell is a ``play``;
+* a flagged card leaving its cell is a ``take_back``;
+* in L'Ascension, a card laid over a Pont is a ``play``, and a Feu de camp
+  replacing a Versant that reappears higher is a ``campfire``;
+* anything else is a :class:`~vision.stable.Prompt`, never a guess (G2): the
+  same card in two places, a card read as another, an accepted card taken
+  away with no undo (after ``grace`` seconds, so an undo told by the page or
+  a Feu de camp's move may explain it first).
+
+>>> from companion.events import Play
+>>> view = TableView({"a1": "12"}, frozenset())
+>>> interpreter = Interpreter("tranquility", view)
+>>> interpreter.interpret([Change("b1", None, "20", 3.0, 0.99)], {"a1": "12", "b1": "20"})
+[Play(player=None, source='camera', t=3.0, confidence=0.99, card='20', at='b1')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.events import Campfire, Event, Play, TakeBack
+from companion.game import Game
+from vision.stable import Change, Prompt
+
+Output = Event | Prompt
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the engine says lies on the table: cell to card, and the cells whose card is flagged."""
+
+    cards: Mapping[str, str]
+    flagged: frozenset[str]
+
+    @classmethod
+    def of(cls, game: Game[Any]) -> TableView:
+        """The table as ``game`` (Tranquillité or L'Ascension) knows it, flagged cards included."""
+        state = game.state_json()
+        cards = dict(state["cells"])
+        if state.get("start"):
+            cards["start"] = "start"
+        if state.get("finish"):
+            cards["finish"] = "finish"
+        if state.get("summit"):
+            cards["a9"] = "summit"
+        flagged = set()
+        for flag in game.flagged:
+            cards[flag.event.at] = flag.event.card
+            flagged.add(flag.event.at)
+        return cls(cards, frozenset(flagged))
+
+    @classmethod
+    def empty(cls) -> TableView:
+        """A table with nothing on it."""
+        return cls({}, frozenset())
+
+
+def copies_allowed(game: str, card: str) -> int:
+    """How many cards of one name may lie on the table at once: Tranquillité's are all different;
+    L'Ascension has two Versants of a value and terrain and up to five Ponts (A1)."""
+    if game == "ascension":
+        if card == "bridge":
+            return 5
+        if card[:1].isdigit():
+            return 2
+    return 1
+
+
+@dataclass(slots=True)
+class _Pending:
+    """An accepted card that left its cell, waiting for an explanation."""
+
+    cell: str
+    card: str
+    t: float
+    #: A Feu de camp laid in its place (L'Ascension).
+    campfire: str | None = None
+    #: Where the same card was laid again.
+    moved_to: str | None = None
+    confidence: float = 1.0
+
+
+class Interpreter:
+    """Turns fact changes into camera events and prompts, knowing what the engine knows."""
+
+    def __init__(self, game: str, view: TableView | None = None, *, grace: float = 4.0) -> None:
+        self.game = game
+        self.grace = grace
+        self.view = view or TableView.empty()
+        # What the events emitted since the last sync change: the engine will know it soon.
+        self._expected: dict[str, str | None] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._asked: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
+
+    def sync(self, view: TableView) -> None:
+        """The engine's table after its latest ruling (and any event from the page or a button)."""
+        self.view = view
+        self._expected.clear()
+        for cell in list(self._pending):
+            if view.cards.get(cell) != self._pending[cell].card:
+                del self._pending[cell]  # undone, or moved by a Feu de camp: explained
+
+    def _holds(self, cell: str) -> str | None:
+        if cell in self._expected:
+            return self._expected[cell]
+        return self.view.cards.get(cell)
+
+    def _flagged(self, cell: str) -> bool:
+        return cell in self.view.flagged and cell not in self._expected
+
+    def _ask(self, prompt: Prompt) -> list[Output]:
+        key = (prompt.kind, prompt.cells, prompt.cards)
+        if key in self._asked:
+            return []
+        self._asked.add(key)
+        return [prompt]
+
+    def interpret(self, changes: Sequence[Change], facts: Mapping[str, str | None]) -> list[Output]:
+        """The events and prompts that ``changes`` mean; ``facts`` is the whole table after them."""
+        out: list[Output] = []
+        for change in changes:
+            self._asked = {key for key in self._asked if change.cell not in key[1]}
+            if change.old is None and change.new is not None:
+                out += self._appeared(change, facts)
+            elif change.old is not None and change.new is None:
+                out += self._left(change)
+            elif change.old is not None and change.new is not None:
+                out += self._replaced(change, facts)
+        return out
+
+    def tick(self, t: float) -> list[Output]:
+        """Questions whose time has come: accepted cards taken away and never explained."""
+        out: list[Output] = []
+        for cell, pending in list(self._pending.items()):
+            if t - pending.t >= self.grace:
+                del self._pending[cell]
+                if pending.moved_to is not None:
+                    out += self._ask(Prompt("moved", (cell, pending.moved_to), t, (pending.card,)))
+                else:
+                    out += self._ask(Prompt("removed", (cell,), t, (pending.card,)))
+        return out
+
+    def _campfire(self, pending: _Pending, t: float) -> list[Output]:
+        """A Feu de camp at a Versant's cell and the Versant laid again: one ``campfire`` event."""
+        if pending.campfire is None or pending.moved_to is None:
+            return []
+        del self._pending[pending.cell]
+        event = Campfire(pending.campfire, pending.cell, pending.moved_to, source="camera", t=t,
+                         confidence=pending.confidence)
+        return self._event(event, {pending.cell: pending.campfire, pending.moved_to: pending.card})
+
+    def _event(self, event: Event, cells: Mapping[str, str | None]) -> list[Output]:
+        self._expected.update(cells)
+        return [event]
+
+    def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        cell, card = change.cell, change.new
+        assert card is not None
+        if self._holds(cell) == card:
+            return []  # the engine has it there already
+        elsewhere = tuple(sorted(c for c, v in facts.items() if v == card and c != cell))
+        if len(elsewhere) + 1 > copies_allowed(self.game, card):
+            return self._ask(Prompt("twice", (cell, *elsewhere), change.t, (card,)))
+        if card.startswith("campfire") and cell in self._pending:
+            # A Feu de camp where a Versant was just taken away (L'Ascension).
+            pending = self._pending[cell]
+            pending.campfire, pending.confidence = card, min(pending.confidence, change.confidence)
+            return self._campfire(pending, change.t)
+        for pending in list(self._pending.values()):
+            if pending.card == card and pending.moved_to is None:
+                # The card taken away is laid again elsewhere: with a Feu de camp in its place it is a
+                # campfire; without, the companion waits for one (L'Ascension) or asks (a card moved).
+                pending.moved_to = cell
+                pending.confidence = min(pending.confidence, change.confidence)
+                if self.game == "ascension":
+                    return self._campfire(pending, change.t)
+                del self._pending[pending.cell]
+                return self._ask(Prompt("moved", (pending.cell, cell), change.t, (card,)))
+        event = Play(card, cell, source="camera", t=change.t, confidence=change.confidence)
+        return self._event(event, {cell: card})
+
+    def _left(self, change: Change) -> list[Output]:
+        cell, card = change.cell, change.old
+        assert card is not None
+        held = self._holds(cell)
+        if held != card:
+            return []  # the engine no longer has it there (an undo), or never had
+        if self._flagged(cell):
+            return self._event(TakeBack(cell, source="camera", t=change.t, confidence=1.0), {cell: None})
+        self._pending[cell] = _Pending(cell, card, change.t)
+        return []
+
+    def _replaced(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        cell, old, new = change.cell, change.old, change.new
+        assert old is not None and new is not None
+        held = self._holds(cell)
+        if self.game == "ascension":
+            if old == "bridge" and held == "bridge" and new[:1].isdigit():
+                event = Play(new, cell, source="camera", t=change.t, confidence=change.confidence)
+                return self._event(event, {cell: new})
+            if new.startswith("campfire") and held == old and old[:1].isdigit():
+                # The Versant it replaces must reappear higher: wait for it (or it already has).
+                moved = next((p for p in self._pending.values() if p.card == old and p.moved_to), None)
+                pending = _Pending(cell, old, change.t, new, moved.moved_to if moved else None,
+                                   change.confidence)
+                self._pending[cell] = pending
+                return self._campfire(pending, change.t)
+        if held == new:
+            return []
+        return self._ask(Prompt("changed", (cell,), change.t, (old, new)))

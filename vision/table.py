@@ -1,0 +1,418 @@
+"""The table's geometry: the homography between the table plane (mm) and the image, and finding it.
+
+* :class:`TableGeometry` maps a layout's table plane (:mod:`vision.layouts`)
+  to image pixels and gives the image quad of any cell's card.
+* :func:`from_corners` builds it from four corners set by hand (the
+  configuration's manual override).
+* :func:`find_table` finds it from what lies on the table: every card the
+  whole-frame finder sees (Tranquillité's frame of border cards, the cards of
+  the grid or the pyramid) is put on a lattice of card pitches, the lattice
+  is fitted with a homography, and placed on the layout where the cards read
+  on it (a border card on the frame, a known card on its cell) fit best.
+* :func:`register` measures how the camera moved between two frames (ORB
+  features and a robust homography), so a knocked camera is followed
+  without searching the table again.
+
+>>> geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
+>>> [round(v) for v in geometry.to_image([geometry.layout.centre("a1", geometry.gap)])[0]]
+[133, 555]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.classify import Classifier
+from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
+from vision.layouts import DEFAULT_GAP, Layout, card_corners, layout
+
+Matrix = npt.NDArray[np.float64]
+FloatArray = npt.NDArray[np.float64]
+Image = npt.NDArray[np.uint8]
+
+#: Least cards the finder must place on the lattice to trust a table.
+MIN_CARDS = 5
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """A layout on the table and where it is in the image."""
+
+    layout: Layout
+    #: Table plane (mm) to image pixels.
+    homography: Matrix
+    #: The gap between neighbouring cards, mm.
+    gap: float
+
+    def to_image(self, points: npt.ArrayLike) -> FloatArray:
+        """Image pixels of table points (N, 2) mm."""
+        return _apply(self.homography, np.asarray(points, np.float64).reshape(-1, 2))
+
+    def to_plane(self, points: npt.ArrayLike) -> FloatArray:
+        """Table points (mm) of image pixels (N, 2)."""
+        return _apply(np.linalg.inv(self.homography), np.asarray(points, np.float64).reshape(-1, 2))
+
+    def card_quad(self, cell: str, offset: tuple[float, float] = (0.0, 0.0), angle: float = 0.0
+                  ) -> npt.NDArray[np.float32]:
+        """The image corners of a card lying at ``cell`` (moved by ``offset`` mm, turned by ``angle``),
+        ordered as the classifier's crops are (:func:`vision.detect.order_corners`)."""
+        corners = self.to_image(self.layout.card_rect(cell, self.gap, offset, angle))
+        return order_corners(corners.astype(np.float32))
+
+    def px_per_mm(self) -> float:
+        """Image pixels a millimetre near the middle of the layout."""
+        x0, y0, x1, y1 = self.layout.bounds(self.gap)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        a, b = self.to_image([[cx, cy], [cx + 10.0, cy]])
+        return float(np.linalg.norm(b - a) / 10.0)
+
+    def moved(self, move: Matrix) -> TableGeometry:
+        """The same table seen by a camera that moved by ``move`` (old image to new image)."""
+        return TableGeometry(self.layout, move @ self.homography, self.gap)
+
+    def inside(self, size: tuple[int, int], cell: str) -> bool:
+        """Whether cell ``cell``'s card lies wholly inside an image of ``size`` (width, height)."""
+        quad = self.to_image(self.layout.card_rect(cell, self.gap))
+        w, h = size
+        return bool((quad[:, 0] >= 0).all() and (quad[:, 0] <= w - 1).all() and (quad[:, 1] >= 0).all()
+                    and (quad[:, 1] <= h - 1).all())
+
+
+def _apply(matrix: npt.NDArray[np.floating[Any]], points: npt.ArrayLike) -> FloatArray:
+    pts = np.asarray(points, np.float64).reshape(-1, 2)
+    homo = np.hstack([pts, np.ones((len(pts), 1))]) @ matrix.T
+    out: FloatArray = homo[:, :2] / homo[:, 2:]
+    return out
+
+
+def from_corners(game: str | Layout, corners: npt.ArrayLike, gap: float = DEFAULT_GAP) -> TableGeometry:
+    """The geometry given four image corners of the play area, in the layout's order
+    (:attr:`vision.layouts.Layout.corners`: bottom left, bottom right, top right, top left).
+
+    Raises ``ValueError`` for anything but four distinct points forming a convex quad.
+    """
+    lay = layout(game) if isinstance(game, str) else game
+    image = np.asarray(corners, np.float64)
+    if image.shape != (4, 2) or not np.all(np.isfinite(image)):
+        raise ValueError(f"four (x, y) corners are needed, got {np.asarray(corners).tolist()}")
+    if not cv2.isContourConvex(image.astype(np.float32).reshape(-1, 1, 2)) or \
+            abs(cv2.contourArea(image.astype(np.float32))) < 100:
+        raise ValueError(f"the four corners must form a convex area, got {image.tolist()}")
+    plane = lay.corner_points(gap)
+    matrix = cv2.getPerspectiveTransform(plane.astype(np.float32), image.astype(np.float32))
+    return TableGeometry(lay, matrix.astype(np.float64), gap)
+
+
+# -- finding the table ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Card:
+    quad: npt.NDArray[np.float32]
+    name: str | None
+    #: Whether the quad's corners are the card's own (a Panorama's outline), not only its centre.
+    outline: bool = False
+
+
+def find_panoramas(frame: Image, *, min_area_ratio: float = 0.0008, max_area_ratio: float = 0.02
+                   ) -> npt.NDArray[np.float32]:
+    """L'Ascension's Panoramas (triangles as wide and tall as a card) in a BGR frame, each as the
+    quad (N, 4, 2) of the card it spans: its base is the card's bottom, its apex the top's middle."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+    total = grey.shape[0] * grey.shape[1]
+    edges = cv2.dilate(cv2.Canny(grey, 40, 120), np.ones((3, 3), np.uint8))
+    light = cv2.subtract(hsv[:, :, 2], hsv[:, :, 1])
+    _, otsu = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    found: list[npt.NDArray[np.float32]] = []
+    kernel = np.ones((3, 3), np.uint8)
+    # Panoramas side by side touch at their base corners: eroding the masks parts them.
+    masks = [cv2.bitwise_not(edges), otsu, cv2.erode(otsu, kernel), cv2.erode(otsu, kernel, iterations=2),
+             cv2.erode(cv2.bitwise_not(edges), kernel)]
+    for mask in masks:
+        contours, _ = cv2.findContours(np.asarray(mask, np.uint8), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if not min_area_ratio * total <= area <= max_area_ratio * total:
+                continue
+            hull = cv2.convexHull(contour)
+            approx = cv2.approxPolyDP(hull, 0.06 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+            if len(approx) != 3 or area < 0.8 * cv2.contourArea(approx.astype(np.float32)):
+                continue
+            pts = approx.astype(np.float64)
+            sides = [np.linalg.norm(pts[(k + 1) % 3] - pts[(k + 2) % 3]) for k in range(3)]
+            apex = int(np.argmin(sides))  # the vertex facing the shortest side, the base
+            base = sorted(sides)[0]
+            long_a, long_b = (sides[k] for k in range(3) if k != apex)
+            if not (0.83 < long_a / long_b < 1.2 and 1.2 < (long_a + long_b) / 2 / base < 1.9):
+                continue
+            b1, b2 = pts[(apex + 1) % 3], pts[(apex + 2) % 3]
+            up = pts[apex] - (b1 + b2) / 2
+            quad = order_corners(np.array([b1 + up, b2 + up, b2, b1], np.float32))
+            centre = quad.mean(axis=0)
+            if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.2 * base for q in found):
+                found.append(quad)
+    return np.array(found, np.float32).reshape(-1, 4, 2)
+
+
+def _local(quad: npt.NDArray[np.float32]) -> Matrix:
+    """Card millimetres (centred, portrait) to the image, for a quad ordered by ``order_corners``."""
+    local = card_corners(0.0, 0.0).astype(np.float32)
+    return cv2.getPerspectiveTransform(local, quad.astype(np.float32)).astype(np.float64)
+
+
+def _lattice(cards: Sequence[_Card], lay: Layout) -> dict[int, tuple[int, int]]:
+    """Integer lattice steps (in ``u_step`` units across, rows up) of the cards linked to the
+    best-connected one, walking from neighbour to neighbour."""
+    n = len(cards)
+    if n == 0:
+        return {}
+    inverse = [np.linalg.inv(_local(c.quad)) for c in cards]
+    centres = np.array([c.quad.mean(axis=0) for c in cards], np.float64)
+    size = float(np.median([np.linalg.norm(c.quad[0] - c.quad[3]) for c in cards]))
+    pw, ph = lay.pitch(DEFAULT_GAP)
+    links: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    for a in range(n):
+        near = np.flatnonzero(np.linalg.norm(centres - centres[a], axis=1) < 2.6 * size)
+        for b in near.tolist():
+            if b == a:
+                continue
+            dx, dy = _apply(inverse[a], centres[b:b + 1])[0]
+            du, dv = dx / pw / lay.u_step, -dy / ph
+            iu, iv = round(du), round(dv)
+            if abs(du - iu) < 0.3 and abs(dv - iv) < 0.25 and max(abs(iu) * lay.u_step, abs(iv)) <= 2:
+                links[a].append((b, iu, iv))
+    seed = max(range(n), key=lambda k: len(links[k]))
+    found = {seed: (0, 0)}
+    queue = deque([seed])
+    while queue:
+        a = queue.popleft()
+        ua, va = found[a]
+        for b, du, dv in links[a]:
+            if b not in found:
+                found[b] = (ua + du, va + dv)
+                queue.append(b)
+    return found
+
+
+def _score(cards: Sequence[_Card], steps: Mapping[int, tuple[int, int]], lay: Layout, flip: int,
+           ou: int, ov: int, known: Mapping[str, str]) -> float:
+    """How well the cards fit the layout placed at offset ``(ou, ov)`` (turned half a turn if ``flip``)."""
+    cells = {(round(u / lay.u_step), round(v)): name for name, (u, v) in lay.lattice.items()}
+    static = {(round(u / lay.u_step), round(v)) for u, v in lay.static}
+    score = 0.0
+    for k, (su, sv) in steps.items():
+        pos = (flip * su + ou, flip * sv + ov)
+        name = cards[k].name
+        if pos in static:
+            score += 1.0 + (1.0 if name == lay.static_name else -1.5 if name is not None else 0.0)
+        elif pos in cells:
+            score += 1.0 + (-1.5 if name == lay.static_name else 0.0)
+            cell = cells[pos]
+            if name is not None and cell in known:
+                score += 3.0 if known[cell] == name else -3.0
+        else:
+            score -= 1.0
+    return score
+
+
+def find_table(frame: Image, game: str | Layout, classifier: Classifier | None = None, *,
+               known: Mapping[str, str] | None = None,
+               quads: npt.NDArray[np.float32] | None = None, gap: float | None = None
+               ) -> TableGeometry | None:
+    """The table's geometry found from the cards lying on it, or None when too few are seen.
+
+    ``classifier`` (optional) reads the cards found, so that the frame's
+    border cards or ``known`` cards (cell to card name, what lies on the table
+    already) pin where the layout is; without them the layout is placed where
+    most cards fit, row 1 towards the bottom of the image. ``quads`` may give
+    the cards already found (else :func:`vision.detect.find_cards` is run).
+    ``gap`` is the gap between cards in mm (default :data:`DEFAULT_GAP`): the
+    finder places card centres, it cannot measure the gap.
+    """
+    lay = layout(game) if isinstance(game, str) else game
+    found = find_cards(frame) if quads is None else quads
+    names: tuple[str | None, ...] = (None,) * len(found)
+    if classifier is not None and len(found):
+        crops = np.stack([rectify(frame, q, CROP_SIZE) for q in found])
+        names = classifier.classify(crops).names
+    cards = [_Card(order_corners(q), name) for q, name in zip(found, names, strict=True)]
+    if lay.static_shape == "triangle" and quads is None:
+        cards += [_Card(q, lay.static_name, outline=True) for q in find_panoramas(frame)]
+    # A tiled table has card-shaped tiles, and the classifier may even read them as a card: the
+    # frame's cards and the cards known to lie on the table are what to trust, when there are enough.
+    trusted = [card for card in cards if card.name == lay.static_name or card.name in (known or {}).values()]
+    named = [card for card in cards if card.name is not None]
+    if len(trusted) >= MIN_CARDS:
+        cards = trusted
+    elif len(named) >= MIN_CARDS:
+        cards = named
+    geometry = _fit(cards, _lattice(cards, lay), lay, known or {}, gap)
+    if geometry is not None and classifier is not None and not _frame_seen(frame, geometry, classifier):
+        return None
+    return geometry
+
+
+def _frame_seen(frame: Image, geometry: TableGeometry, classifier: Classifier) -> bool:
+    """Whether most of the frame's cards (Tranquillité's border) are read where the geometry puts
+    them: a lattice fitted on stray quads (a tiled table) puts table there."""
+    lay = geometry.layout
+    if lay.static_shape != "card":
+        return True
+    h, w = frame.shape[:2]
+    quads = [order_corners(geometry.to_image(card_corners(x, y)).astype(np.float32))
+             for x, y in lay.static_points(geometry.gap)]
+    quads = [q for q in quads if (q >= 0).all() and (q[:, 0] < w).all() and (q[:, 1] < h).all()]
+    if len(quads) < MIN_CARDS:
+        return False
+    names = classifier.classify(np.stack([rectify(frame, q, CROP_SIZE) for q in quads])).names
+    return sum(name == lay.static_name for name in names) >= 0.75 * len(quads)
+
+
+def _fit(cards: Sequence[_Card], steps: dict[int, tuple[int, int]], lay: Layout, known: Mapping[str, str],
+         gap: float | None) -> TableGeometry | None:
+    """The geometry of the lattice of ``cards`` placed on the layout, or None."""
+    if len(cards) < MIN_CARDS or len(steps) < 4:
+        return None
+    size = float(np.median([np.linalg.norm(card.quad[0] - card.quad[3]) for card in cards]))
+    rough: Matrix | None = None
+    pw, ph = lay.pitch(DEFAULT_GAP)
+    half = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]) * (63.0 / pw, 88.0 / ph)
+    for _ in range(3):
+        # Fit the lattice to the image, then put every card on it, linked or not, and fit again.
+        # A card's centre is one point; a Panorama's outline gives its four corners (a row of
+        # Panoramas alone is a line: the corners give the rows' direction).
+        keys = list(steps)
+        src, dst, owner = [], [], []
+        for k in keys:
+            at = np.array(steps[k], np.float64) * (lay.u_step, -1.0)
+            if cards[k].outline:
+                src += list(at + half)
+                dst += list(cards[k].quad.astype(np.float64))
+                owner += [k] * 4
+            else:
+                src.append(at)
+                dst.append(cards[k].quad.mean(axis=0).astype(np.float64))
+                owner.append(k)
+        if len(src) < 4:
+            return None
+        fitted, inliers = cv2.findHomography(np.array(src), np.array(dst), cv2.RANSAC, 0.2 * size)
+        if fitted is None:
+            return None
+        rough = np.asarray(fitted, np.float64)
+        good = {k for k, ok in zip(owner, inliers.ravel().tolist(), strict=True) if ok}
+        steps = {k: steps[k] for k in keys if k in good}
+        where = _apply(np.linalg.inv(rough), np.array([c.quad.mean(axis=0) for c in cards], np.float64))
+        for k, (u, minus_v) in enumerate(where.tolist()):
+            iu, iv = round(u / lay.u_step), round(-minus_v)
+            if k not in steps and abs(u / lay.u_step - iu) < 0.25 and abs(-minus_v - iv) < 0.2:
+                steps[k] = (iu, iv)
+    if rough is None or len(steps) < MIN_CARDS:
+        return None
+    # The finder's quads often hug a card's printed frame rather than its edge, so only their
+    # centres are trusted: the gap between cards cannot be seen from them and is assumed.
+    gap = DEFAULT_GAP if gap is None else gap
+    best = _place(cards, steps, lay, rough, known)
+    if best is None:
+        return None
+    flip, ou, ov = best
+    # Only the cards that land where the layout has a card, and whose reading does not say
+    # otherwise, pin the final fit.
+    static = {(round(u / lay.u_step), round(v)) for u, v in lay.static}
+    cells = {(round(u / lay.u_step), round(v)) for u, v in lay.lattice.values()}
+    image_pts, plane_pts = [], []
+    for k, (su, sv) in steps.items():
+        pos = (flip * su + ou, flip * sv + ov)
+        name = cards[k].name
+        if (pos in static and name in (None, lay.static_name)) or (pos in cells and name != lay.static_name):
+            centre = lay.point(pos[0] * lay.u_step, pos[1], gap)
+            if cards[k].outline:
+                rect = card_corners(*centre)
+                image_pts += list(cards[k].quad if flip == 1 else np.roll(cards[k].quad, -2, axis=0))
+                plane_pts += list(rect)
+            else:
+                image_pts.append(cards[k].quad.mean(axis=0))
+                plane_pts.append(centre)
+    if len(image_pts) < MIN_CARDS:
+        return None
+    image_arr, plane_arr = np.array(image_pts, np.float64), np.array(plane_pts, np.float64)
+    matrix, inliers = cv2.findHomography(plane_arr, image_arr, cv2.RANSAC, 0.08 * size)
+    if matrix is None:
+        return None
+    keep = inliers.ravel().astype(bool)
+    image_arr, plane_arr = image_arr[keep], plane_arr[keep]
+    matrix, _ = cv2.findHomography(plane_arr, image_arr, 0)
+    if matrix is None:
+        return None
+    geometry = TableGeometry(lay, matrix.astype(np.float64), gap)
+    error = np.linalg.norm(geometry.to_image(plane_arr) - image_arr, axis=1)
+    if float(np.median(error)) > 0.08 * size:
+        return None
+    return geometry
+
+
+def _place(cards: Sequence[_Card], steps: Mapping[int, tuple[int, int]], lay: Layout, rough: Matrix,
+           known: Mapping[str, str]) -> tuple[int, int, int] | None:
+    """The half-turn and offset that put the lattice of cards on the layout best."""
+    su = np.array([s[0] for s in steps.values()])
+    sv = np.array([s[1] for s in steps.values()])
+    all_u = [round(u / lay.u_step) for u, _ in [*lay.lattice.values(), *lay.static]]
+    all_v = [round(v) for _, v in [*lay.lattice.values(), *lay.static]]
+    # Which half-turn puts row 1 at the bottom of the image: the lattice's "up" goes up the image.
+    origin, up = _apply(rough, np.array([[0.0, 0.0], [0.0, -1.0]]))
+    upright = 1 if up[1] < origin[1] else -1
+    best: tuple[float, int, int, int] | None = None
+    for flip in (1, -1):
+        us, vs = flip * su, flip * sv
+        # Every offset that puts at least one card on the layout: stray quads (a tiled table)
+        # may stretch the lattice beyond it, and the score says where the layout fits.
+        for ou in range(min(all_u) - int(us.max()), max(all_u) - int(us.min()) + 1):
+            for ov in range(min(all_v) - int(vs.max()), max(all_v) - int(vs.min()) + 1):
+                score = _score(cards, steps, lay, flip, ou, ov, known) + (0.5 if flip == upright else 0.0)
+                if best is None or score > best[0]:
+                    best = (score, flip, ou, ov)
+    if best is None or best[0] < MIN_CARDS:
+        return None
+    return best[1], best[2], best[3]
+
+
+# -- following a moved camera -----------------------------------------------
+
+
+def register(before: Image, after: Image, *, features: int = 1500,
+             region: npt.NDArray[np.float64] | None = None) -> Matrix | None:
+    """The homography taking pixels of ``before`` to ``after`` (two grey images of one table),
+    or None when they cannot be matched (too different, or too little texture).
+
+    ``region`` (a polygon of ``before``'s pixels) keeps the features to where the cards lie: a
+    tiled or checked table repeats itself, the cards do not.
+    """
+    orb = cv2.ORB.create(features)
+    masks: list[Image | None] = [None, None]
+    if region is not None:
+        for k, grow in enumerate((0.0, 0.08)):
+            mask = np.zeros(before.shape[:2], np.uint8)
+            centre = region.mean(axis=0)
+            cv2.fillPoly(mask, [np.round(centre + (region - centre) * (1 + grow)).astype(np.int32)], 255)
+            masks[k] = mask
+    ka, da = orb.detectAndCompute(before, masks[0])
+    kb, db = orb.detectAndCompute(after, masks[1])
+    if da is None or db is None or len(ka) < 20 or len(kb) < 20:
+        return None
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True)
+    matches = matcher.match(da, db)
+    if len(matches) < 20:
+        return None
+    src = np.array([ka[m.queryIdx].pt for m in matches], np.float32)
+    dst = np.array([kb[m.trainIdx].pt for m in matches], np.float32)
+    matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
+    if matrix is None or int(inliers.sum()) < max(20, len(matches) // 5):
+        return None
+    return np.asarray(matrix, np.float64)
