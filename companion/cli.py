@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
 from companion.bench import SIMULATORS, bench_rules
+from companion.cli_hardware import add_commands as add_hardware_commands
+from companion.cli_live import add_commands as add_live_commands
 from companion.cli_vision import add_commands
+from companion.cli_watch import add_commands as add_watch_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
 from companion.game import Game
 from companion.record import Replay, outcome_json
 from companion.registry import find_game
 from companion.text import Lang, Text
-
-DEMO_RECORD = "tranquility-demo.jsonl"
 
 
 def default_lang() -> Lang:
@@ -55,21 +54,22 @@ def _parser() -> argparse.ArgumentParser:
     _output_options(replay)
     replay.set_defaults(run=_run_replay)
 
-    demo = sub.add_parser("demo", help="referee the bundled example game")
-    _output_options(demo)
-    demo.set_defaults(run=_run_demo)
-
     bench = sub.add_parser("bench", help="measure speed")
-    bench.add_argument("what", choices=["rules", "vision"], help="what to measure")
+    bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
     bench.add_argument("--game", choices=["tranquility", "ascension", "crew", "rixes"], action="append",
                        help="the game to measure (default: every game; may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
+    bench.add_argument("--finder", default="contours", metavar="contours|network|PATH",
+                       help="bench vision: how cards are found (default: OpenCV contours)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_run_bench)
 
     add_commands(sub)
+    add_hardware_commands(sub)
+    add_live_commands(sub)
+    add_watch_commands(sub)
     return parser
 
 
@@ -92,12 +92,6 @@ def _run_replay(args: argparse.Namespace) -> int:
         return 2
     with handle:
         return replay(handle, sys.stdout, sys.stderr, as_json=args.json, lang=lang, name=args.file)
-
-
-def _run_demo(args: argparse.Namespace) -> int:
-    lang: Lang = args.lang or default_lang()
-    text = resources.files("companion").joinpath("data", DEMO_RECORD).read_text(encoding="utf-8")
-    return replay(io.StringIO(text), sys.stdout, sys.stderr, as_json=args.json, lang=lang)
 
 
 def replay(
@@ -196,6 +190,10 @@ def _run_bench(args: argparse.Namespace) -> int:
         from companion.cli_vision import run_bench_vision
 
         return run_bench_vision(args)
+    if args.what == "watch":
+        from companion.cli_watch import run_bench_watch
+
+        return run_bench_watch(args)
     games = args.game or list(SIMULATORS)
     unknown = [game for game in games if game not in SIMULATORS]
     if unknown:

@@ -102,8 +102,10 @@ def test_missing_file_and_bad_encoding(tmp_path: Path, capsys: pytest.CaptureFix
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_demo_referees_a_whole_won_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--lang", "en"]) == 0
+def test_bundled_record_referees_a_whole_won_game(capsys: pytest.CaptureFixture[str]) -> None:
+    # `companion demo` is now the live loop (tests/companion/test_cli_live.py); the record stays.
+    record = Path(__file__).parents[2] / "companion" / "data" / "tranquility-demo.jsonl"
+    assert main(["replay", "--lang", "en", str(record)]) == 0
     out = capsys.readouterr().out
     assert "Outcome: won" in out
     assert " NO " in out  # the demo shows refused placements being flagged
