@@ -101,7 +101,7 @@ class ThresholdsConfig:
     """When a reading becomes a fact."""
 
     #: Seconds a reading must stay the same before it becomes an event.
-    stable_time: float = 1.0
+    stable_time: float = 0.2
     #: Overrides the model's calibrated confidence threshold (``None``: the model's own).
     classifier_threshold: float | None = None
 
