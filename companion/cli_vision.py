@@ -71,7 +71,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     evaluate.set_defaults(run=run_eval)
 
 
-def _lang(args: argparse.Namespace) -> Lang:
+def lang_of(args: argparse.Namespace) -> Lang:
+    """The language a command speaks: ``--lang``, else the environment's."""
     from companion.cli import default_lang
 
     lang: Lang = getattr(args, "lang", None) or default_lang()
@@ -115,7 +116,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from vision.recognise import annotate, recognise
 
-    lang = _lang(args)
+    lang = lang_of(args)
     classifier = _classifier(args.game, args.model, lang)
     find = finder(args.finder, lang)
     if classifier is None or find is None:
@@ -149,7 +150,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def run_train(args: argparse.Namespace) -> int:
     """Train the classifier of a game from its recipe and seed, with a progress bar."""
-    lang = _lang(args)
+    lang = lang_of(args)
     try:
         from models.train import Recipe, train
     except ImportError:
@@ -172,7 +173,7 @@ def run_train(args: argparse.Namespace) -> int:
 
 def run_train_finder(args: argparse.Namespace) -> int:
     """Train the card finder from its recipe and seed, with a progress bar."""
-    lang = _lang(args)
+    lang = lang_of(args)
     try:
         from models.finder import FinderRecipe, train_finder
     except ImportError:
@@ -196,7 +197,7 @@ def run_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import real_photo_recall
     from vision.scenes_eval import confusion_picture, evaluate_scenes
 
-    lang = _lang(args)
+    lang = lang_of(args)
     classifier = _classifier(args.game, args.model, lang)
     find = finder(args.finder, lang)
     if classifier is None or find is None:
@@ -228,7 +229,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     from models.render import render_scene
     from vision.recognise import recognise
 
-    lang = _lang(args)
+    lang = lang_of(args)
     cpu = pin_one_core()
     find = finder(args.finder, lang)
     if find is None:

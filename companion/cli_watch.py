@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli_vision import lang_of as _lang
 from companion.errors import CompanionError
 from companion.text import Lang, Text
 
@@ -73,13 +74,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     evaluate.add_argument("--json", action="store_true")
     evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
     evaluate.set_defaults(run=run_eval_watch)
-
-
-def _lang(args: argparse.Namespace) -> Lang:
-    from companion.cli import default_lang
-
-    lang: Lang = getattr(args, "lang", None) or default_lang()
-    return lang
 
 
 def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:

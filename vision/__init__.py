@@ -1,27 +1,40 @@
-"""Finding, rectifying and (next) classifying cards in camera frames.
+"""From camera frames to cards, and from a stream of frames to game events.
 
-Public API: the card catalogue (:data:`FACES`, :func:`faces`), the vision
-result (:class:`Detections`), and the pure functions that find cards in a
-frame and warp each to a canonical crop (:func:`find_cards`, :func:`rectify`).
-Training crops and camera crops go through the same :func:`rectify`.
+Public API:
+
+* the card catalogue (:data:`FACES`, :func:`faces`) and the vision result (:class:`Detections`);
+* finding cards in a frame (:func:`find_cards` with OpenCV contours, or the experimental
+  :class:`CardFinder` network) and warping each to a canonical crop (:func:`rectify`; training
+  crops and camera crops go through the same function);
+* reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
+* watching the table (:class:`Watcher`): table geometry, per-cell change detection, stable
+  readings, and the events of the game record they add up to.
 """
 
 from vision.catalogue import BACK, FACES, GAMES, Face, faces
 from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
 from vision.detections import Detections, InvalidDetections
 from vision.evaluate import real_photo_recall
+from vision.recognise import annotate, recognise
+from vision.segment import CardFinder
+from vision.watch import WatchConfig, Watcher
 
 __all__ = [
     "BACK",
     "CROP_SIZE",
     "FACES",
     "GAMES",
+    "CardFinder",
     "Detections",
     "Face",
     "InvalidDetections",
+    "WatchConfig",
+    "Watcher",
+    "annotate",
     "faces",
     "find_cards",
     "order_corners",
     "real_photo_recall",
+    "recognise",
     "rectify",
 ]
