@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from companion.errors import ModelUnavailable
 from companion.text import Text
-from vision.detect import FloatArray, Image, order_corners, quad_aspect
+from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect
 
 #: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
 INPUT_SIZE = (640, 360)
@@ -96,7 +96,7 @@ def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, t
             core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
         # Map pixel k covers frame pixels [k*scale, (k+1)*scale): its centre is at (k + 0.5) * scale.
         # The region's outline runs through the centres of its edge pixels, half a pixel inside.
-        core = _grow(order_corners((core + 0.5) * scale - 0.5), scale / 2)
+        core = offset_quad((core + 0.5) * scale - 0.5, scale / 2)
         card = order_corners(card_from_core(core))
         if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1]:
             continue
@@ -104,14 +104,6 @@ def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, t
     if not quads:
         return np.zeros((0, 4, 2), np.float32)
     return np.stack(quads).astype(np.float32)
-
-
-def _grow(quad: FloatArray, distance: float) -> FloatArray:
-    """Move each corner ``distance`` pixels away from the centre along its diagonal, roughly."""
-    centre = quad.mean(axis=0)
-    away = quad - centre
-    norms = np.maximum(np.linalg.norm(away, axis=1, keepdims=True), 1e-6)
-    return np.asarray(quad + away / norms * distance * np.sqrt(2), np.float32)
 
 
 def default_finder_path() -> Path:
