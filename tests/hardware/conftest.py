@@ -1,13 +1,22 @@
-"""Fixtures of the hardware tests: video files and image folders written into tmp_path, a fake clock."""
+"""Fixtures of the hardware tests: mock pins, videos and image folders in tmp_path, a fake clock."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from gpiozero.pins.mock import MockFactory
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """Mock pins that record every change, reset after the test."""
+    pins = MockFactory()
+    yield pins
+    pins.reset()
 
 
 class FakeClock:

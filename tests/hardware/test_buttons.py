@@ -4,8 +4,6 @@ Presses are timed with a fake clock, so no test waits."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from gpiozero.pins.mock import MockFactory
 
@@ -16,14 +14,6 @@ from hardware.buttons import Buttons
 from tests.hardware.conftest import FakeClock
 
 DISCARD, UNDO = 5, 6
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    """Mock pins."""
-    pins = MockFactory()
-    yield pins
-    pins.reset()
 
 
 @pytest.fixture

@@ -35,14 +35,6 @@ F, T = False, True
 
 
 @pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    """Mock pins that record every change."""
-    pins = MockFactory()
-    yield pins
-    pins.reset()
-
-
-@pytest.fixture
 def pwm_factory() -> Iterator[MockFactory]:
     """Mock pins with PWM, for the RGB LED and the tonal buzzer."""
     pins = MockFactory(pin_class=MockPWMPin)
