@@ -24,7 +24,33 @@ IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".
 VIDEO_SUFFIXES = frozenset({".mp4", ".avi", ".mkv", ".mov", ".mjpeg", ".mjpg", ".webm", ".m4v", ".h264"})
 
 
-class WebcamSource(SourceBase):
+class _CaptureSource(SourceBase):
+    """What a webcam and a video file share: an OpenCV capture, read and released the same way."""
+
+    _capture: Any
+    _index: int
+    _clock: Clock
+
+    def _next_image(self) -> Any:
+        """The capture's next image, or None when it gives none; raises ``CameraLost`` once closed."""
+        if self._capture is None:
+            raise CameraLost(Text("camera_closed", source=self.name))
+        ok, image = self._capture.read()
+        return image if ok else None
+
+    def _frame(self, image: Any, t: float) -> Frame:
+        frame = Frame(as_bgr(image), t, self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        """Release the device or file."""
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+class WebcamSource(_CaptureSource):
     """A camera device OpenCV opens by number (``/dev/video<N>`` on Linux)."""
 
     def __init__(self, index: int = 0, *, size: tuple[int, int] | None = None, fps: float | None = None,
@@ -45,23 +71,13 @@ class WebcamSource(SourceBase):
 
     def read(self) -> Frame:
         """The next picture; raises ``CameraLost`` when the device stops giving any."""
-        if self._capture is None:
-            raise CameraLost(Text("camera_closed", source=self.name))
-        ok, image = self._capture.read()
-        if not ok or image is None:
+        image = self._next_image()
+        if image is None:
             raise CameraLost(Text("camera_failed", source=self.name))
-        frame = Frame(as_bgr(image), self._clock(), self._index)
-        self._index += 1
-        return frame
-
-    def close(self) -> None:
-        """Release the device."""
-        if self._capture is not None:
-            self._capture.release()
-            self._capture = None
+        return self._frame(image, self._clock())
 
 
-class VideoFileSource(SourceBase):
+class VideoFileSource(_CaptureSource):
     """A video file read frame by frame; ``read()`` returns ``None`` at its end.
 
     ``start`` skips that many frames first (to pick a file up again where it
@@ -89,21 +105,10 @@ class VideoFileSource(SourceBase):
 
     def read(self) -> Frame | None:
         """The next frame, or ``None`` at the end of the file."""
-        if self._capture is None:
-            raise CameraLost(Text("camera_closed", source=self.name))
-        ok, image = self._capture.read()
-        if not ok or image is None:
+        image = self._next_image()
+        if image is None:
             return None
-        t = self._index / self.fps if self.fps else self._clock()
-        frame = Frame(as_bgr(image), t, self._index)
-        self._index += 1
-        return frame
-
-    def close(self) -> None:
-        """Release the file."""
-        if self._capture is not None:
-            self._capture.release()
-            self._capture = None
+        return self._frame(image, self._index / self.fps if self.fps else self._clock())
 
 
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
