@@ -7,9 +7,9 @@ grey frame, cheap enough for every frame, to tell which cells moved and which
 changed; :func:`cell_view` warps one cell's surroundings to a top view at full
 resolution, for the few cells that need a closer look.
 
->>> tiles = np.array([[[10.0, 10.0], [10.0, 10.0]]]); before = tiles * 1.2
->>> [round(v, 1) for v in change(tiles, before).tolist()]  # the same, only darker
-[0.0]
+>>> tiles = np.array([[[100.0, 100.0], [100.0, 100.0]]]); before = tiles * 1.2
+>>> [round(v, 1) for v in change(tiles, before).tolist()]  # the same, only darker: 20 levels apart
+[0.6]
 """
 
 from __future__ import annotations

@@ -86,6 +86,18 @@ def offset_quad(quad: FloatArray, distance: float) -> FloatArray:
     return out.astype(np.float32)
 
 
+def triangle_card(apex: npt.ArrayLike, base_a: npt.ArrayLike, base_b: npt.ArrayLike) -> FloatArray:
+    """The card-sized quad a triangular card (an L'Ascension Panorama) spans: its base is the
+    card's bottom side, its apex the middle of the top side. Corners ordered by :func:`order_corners`.
+
+    >>> triangle_card([5, 0], [0, 14], [10, 14]).tolist()
+    [[0.0, 0.0], [10.0, 0.0], [10.0, 14.0], [0.0, 14.0]]
+    """
+    a, b1, b2 = (np.asarray(p, np.float64).reshape(2) for p in (apex, base_a, base_b))
+    up = a - (b1 + b2) / 2
+    return order_corners(np.array([b1 + up, b2 + up, b2, b1], np.float32))
+
+
 def _binarisations(gray: Image, hsv: Image) -> list[Image]:
     """Several foreground masks: no single threshold works on every table and light."""
     masks: list[Image] = []

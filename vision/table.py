@@ -15,7 +15,7 @@
 
 >>> geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
 >>> [round(v) for v in geometry.to_image([geometry.layout.centre("a1", geometry.gap)])[0]]
-[133, 555]
+[132, 559]
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.classify import Classifier
-from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
+from vision.detect import CROP_SIZE, find_cards, order_corners, rectify, triangle_card
 from vision.layouts import DEFAULT_GAP, Layout, card_corners, layout
 
 Matrix = npt.NDArray[np.float64]
@@ -153,9 +153,7 @@ def find_panoramas(frame: Image, *, min_area_ratio: float = 0.0008, max_area_rat
             long_a, long_b = (sides[k] for k in range(3) if k != apex)
             if not (0.83 < long_a / long_b < 1.2 and 1.2 < (long_a + long_b) / 2 / base < 1.9):
                 continue
-            b1, b2 = pts[(apex + 1) % 3], pts[(apex + 2) % 3]
-            up = pts[apex] - (b1 + b2) / 2
-            quad = order_corners(np.array([b1 + up, b2 + up, b2, b1], np.float32))
+            quad = triangle_card(pts[apex], pts[(apex + 1) % 3], pts[(apex + 2) % 3])
             centre = quad.mean(axis=0)
             if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.2 * base for q in found):
                 found.append(quad)
