@@ -15,6 +15,7 @@ mug) follow unless ``effects=False``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -298,13 +299,15 @@ def _shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
 
 
 def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = False,
-                 layout: str | None = None, effects: bool = True) -> Scene:
+                 layout: str | None = None, effects: bool = True,
+                 tables: Sequence[str] | None = None) -> Scene:
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
     ``layout`` is one of ``LAYOUTS[game]`` (default: mostly the partial one).
     ``held_out`` draws fonts, card art and table tops from the held-out sets.
     ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
     out wear, light, shadows, blur, noise, JPEG and occluders.
+    ``tables`` names the table tops to draw from instead (see ``models.textures``).
     """
     if game not in LAYOUTS:
         raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
@@ -320,7 +323,7 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
         placed = _table(game, rng)
     w, h = size
     cam = _camera(placed, rng, size, tilt=True)
-    names = table_names(held_out)
+    names = tuple(tables) if tables else table_names(held_out)
     table_name = names[int(rng.integers(len(names)))]
     image = table(table_name, rng, size)
     style = FaceStyle.sample(rng, held_out=held_out)

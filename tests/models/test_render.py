@@ -12,6 +12,7 @@ import pytest
 from companion.pyramid import SLOTS, SUMMIT, SUPPORT
 from companion.tranquility import CELLS
 from models.render import (
+    FINDER_TABLES,
     HELD_OUT_ART,
     HELD_OUT_FONTS,
     HELD_OUT_TABLES,
@@ -24,6 +25,7 @@ from models.render import (
     render_face,
     render_scene,
 )
+from models.textures import table
 from vision.catalogue import BACK, FACES, GAMES, faces
 
 SMALL = (480, 320)
@@ -163,6 +165,19 @@ def test_held_out_sets_are_disjoint_and_used() -> None:
         assert held.style is not None and train.style is not None
         assert held.style.font in HELD_OUT_FONTS and train.style.font in TRAIN_FONTS
         assert held.style.art in HELD_OUT_ART and train.style.art in TRAIN_ART
+
+
+def test_the_finder_tables_add_patterns_but_none_held_out() -> None:
+    assert set(TRAIN_TABLES) < set(FINDER_TABLES)
+    assert not set(FINDER_TABLES) & set(HELD_OUT_TABLES)
+    extra = sorted(set(FINDER_TABLES) - set(TRAIN_TABLES))
+    for name in extra:
+        top = table(name, np.random.default_rng(3), (96, 64))
+        assert top.shape == (64, 96, 3) and top.dtype == np.uint8
+        assert np.array_equal(top, table(name, np.random.default_rng(3), (96, 64)))
+        assert top.std() > 3, f"{name} is a pattern, not a plain colour"
+    drawn = {render_scene("rixes", seed, size=SMALL, tables=extra).table for seed in range(12)}
+    assert drawn <= set(extra) and len(drawn) > 1
 
 
 def test_unknown_game_or_layout_is_refused() -> None:
