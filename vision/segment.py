@@ -8,6 +8,12 @@ every side. Cores of touching cards stay apart, so each connected region is
 one card; its outline, grown back by the same margin in the card's own
 perspective, gives the card's corners.
 
+A triangular card (an L'Ascension Panorama) has a triangular core, the triangle
+moved in by :data:`TRIANGLE_MARGIN` on every side: triangles side by side touch
+only at their corners, so a thinner margin parts them. A core region shaped
+like a triangle gives the quad of the card the triangle spans
+(:func:`vision.detect.triangle_card`).
+
 The core map is a quarter of the frame's size: a card 60 pixels wide in a
 1280x720 frame is a core 10 map pixels wide, found to about a pixel.
 """
@@ -25,7 +31,7 @@ import numpy.typing as npt
 
 from companion.errors import ModelUnavailable
 from companion.text import Text
-from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect
+from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect, triangle_card
 
 #: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
 INPUT_SIZE = (640, 360)
@@ -33,16 +39,18 @@ INPUT_SIZE = (640, 360)
 MAP_STRIDE = 2
 #: The core is the card shrunk by this share of the card's width on every side.
 CORE_MARGIN = 0.15
+#: A triangular card's core is the triangle moved in by this many millimetres on every side.
+TRIANGLE_MARGIN = 4.0
 #: A card's width and height in millimetres, for the card's own coordinates.
 CARD_MM = (63.0, 88.0)
-FINDER_VERSION = 1
+FINDER_VERSION = 2
 
 
 def core_quad(card: npt.ArrayLike) -> FloatArray:
     """The core of a card quad (corners in order), in the card's perspective.
 
     >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> core_quad(square).round(2).tolist()[0]
+    >>> [round(float(v), 2) for v in core_quad(square)[0]]
     [9.45, 9.45]
     """
     return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), _core_rect(), _card_rect())
@@ -56,6 +64,64 @@ def card_from_core(core: npt.ArrayLike) -> FloatArray:
     True
     """
     return _warp_rect(np.asarray(core, np.float32).reshape(4, 2), _card_rect(), _core_rect())
+
+
+def card_triangle(card: npt.ArrayLike) -> FloatArray:
+    """The triangle (apex, bottom-right, bottom-left) a triangular card fills, for its quad
+    (corners in printed order, top-left first): the apex is the middle of the top side."""
+    return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), _triangle_mm(), _card_rect())
+
+
+def triangle_core(card: npt.ArrayLike) -> FloatArray:
+    """The core of a triangular card (see :func:`card_triangle`): its triangle moved in by
+    :data:`TRIANGLE_MARGIN`, in the card's perspective.
+
+    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> [round(float(v), 1) for v in triangle_core(square)[0]]  # the apex, 4 / sin(19.7 deg) lower
+    [31.5, 11.9]
+    """
+    tri = _triangle_mm()
+    inner = _scale_about_incentre(tri, (_inradius(tri) - TRIANGLE_MARGIN) / _inradius(tri))
+    return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), inner, _card_rect())
+
+
+def card_from_triangle_core(core: npt.ArrayLike) -> FloatArray:
+    """The quad of the card whose triangular core is ``core`` (three points, any order).
+
+    Close to the inverse of :func:`triangle_core`: exact without perspective, and the
+    perspective of one card is slight.
+
+    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> card_from_triangle_core(triangle_core(square)).round(2).tolist() == square.tolist()
+    True
+    """
+    r = _inradius(_triangle_mm())
+    card = _scale_about_incentre(np.asarray(core, np.float64).reshape(3, 2), r / (r - TRIANGLE_MARGIN))
+    # The apex is the vertex facing the shortest side, the base.
+    pts = card.astype(np.float64)
+    sides = [np.linalg.norm(pts[(k + 1) % 3] - pts[(k + 2) % 3]) for k in range(3)]
+    apex = int(np.argmin(sides))
+    return triangle_card(pts[apex], pts[(apex + 1) % 3], pts[(apex + 2) % 3])
+
+
+def _triangle_mm() -> FloatArray:
+    """A triangular card's triangle in card millimetres: apex, bottom-right, bottom-left."""
+    w, h = CARD_MM
+    return np.array([[w / 2, 0], [w, h], [0, h]], np.float32)
+
+
+def _inradius(tri: npt.NDArray[Any]) -> float:
+    sides = [float(np.linalg.norm(tri[(k + 1) % 3] - tri[(k + 2) % 3])) for k in range(3)]
+    a, b = tri[1] - tri[0], tri[2] - tri[0]
+    area = abs(float(a[0] * b[1] - a[1] * b[0])) / 2
+    return 2 * area / max(sum(sides), 1e-9)
+
+
+def _scale_about_incentre(tri: npt.NDArray[Any], k: float) -> FloatArray:
+    """The triangle scaled by ``k`` about its incentre: its sides move by (k - 1) * inradius."""
+    sides = np.array([np.linalg.norm(tri[(i + 1) % 3] - tri[(i + 2) % 3]) for i in range(3)])
+    centre = (sides[:, None] * tri).sum(axis=0) / max(float(sides.sum()), 1e-9)
+    return np.asarray(centre + (tri - centre) * k, np.float32)
 
 
 def _card_rect() -> FloatArray:
@@ -72,32 +138,60 @@ def _core_rect() -> FloatArray:
 def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> FloatArray:
     """Where ``target`` (card millimetres) lands when ``source`` (card millimetres) lands on ``quad``."""
     h = cv2.getPerspectiveTransform(source, quad)
-    out = cv2.perspectiveTransform(target.reshape(1, 4, 2), h)[0]
+    out = cv2.perspectiveTransform(target.reshape(1, -1, 2), h)[0]
     return np.asarray(out, np.float32)
 
 
 def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
-                     min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9)) -> FloatArray:
-    """Card quads (N, 4, 2) in frame pixels from a core probability map ``scale`` times smaller."""
+                     min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
+                     upsample: int = 4) -> FloatArray:
+    """Card quads (N, 4, 2) in frame pixels from a core probability map ``scale`` times smaller.
+
+    Each core's outline is traced on its patch of the map enlarged ``upsample`` times
+    (bilinear), so its sides fall between map pixels where the probability crosses
+    ``threshold``, not on the coarse pixel grid.
+    """
     mask = (core_map >= threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     quads: list[FloatArray] = []
+    u = max(1, upsample)
+    grow = np.ones((3, 3), np.uint8)
     for k in range(1, count):
         if stats[k, cv2.CC_STAT_AREA] < min_area:
             continue
         x, y, w, h = stats[k, :4].tolist()
-        roi = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
-        contours, _ = cv2.findContours(roi, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x, y))
-        hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+        x0, y0 = max(x - 2, 0), max(y - 2, 0)
+        x1, y1 = min(x + w + 2, core_map.shape[1]), min(y + h + 2, core_map.shape[0])
+        own = labels[y0:y1, x0:x1]
+        # The core and the soft rim around it, but none of a neighbour's core.
+        keep = (cv2.dilate((own == k).astype(np.uint8), grow) > 0) & ((own == k) | (own == 0))
+        patch = np.where(keep, core_map[y0:y1, x0:x1], 0).astype(np.float32)
+        big = cv2.resize(patch, ((x1 - x0) * u, (y1 - y0) * u), interpolation=cv2.INTER_LINEAR)
+        contours, _ = cv2.findContours((big >= threshold).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                       cv2.CHAIN_APPROX_NONE)
+        if not contours:
+            continue
+        # Enlarged pixel j is centred at map coordinate (j + 0.5) / u - 0.5 (OpenCV's resize).
+        traced = max(contours, key=cv2.contourArea).reshape(-1, 2)
+        outline = (traced + 0.5) / u - 0.5 + np.array([x0, y0])
+        hull = cv2.convexHull(outline.astype(np.float32))
         approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-        if len(approx) == 4:
-            core = approx.reshape(4, 2).astype(np.float32)
-        else:
-            core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
         # Map pixel k covers frame pixels [k*scale, (k+1)*scale): its centre is at (k + 0.5) * scale.
-        # The region's outline runs through the centres of its edge pixels, half a pixel inside.
-        core = offset_quad((core + 0.5) * scale - 0.5, scale / 2)
-        card = order_corners(card_from_core(core))
+        # The outline runs through the centres of its edge pixels, half an enlarged pixel inside.
+        edge = scale / 2 / u
+        rect_area = np.prod(cv2.minAreaRect(hull)[1])
+        if len(approx) == 3 or cv2.contourArea(hull) < 0.7 * rect_area:
+            _, tri = cv2.minEnclosingTriangle(hull)
+            tri = (tri.reshape(3, 2).astype(np.float64) + 0.5) * scale - 0.5
+            grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
+            card = order_corners(card_from_triangle_core(grown))
+        else:
+            if len(approx) == 4:
+                core = approx.reshape(4, 2).astype(np.float32)
+            else:
+                core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+            core = offset_quad((core + 0.5) * scale - 0.5, edge)
+            card = order_corners(card_from_core(core))
         if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1]:
             continue
         quads.append(card)

@@ -17,9 +17,12 @@ from vision.segment import (
     MAP_STRIDE,
     CardFinder,
     card_from_core,
+    card_from_triangle_core,
+    card_triangle,
     core_quad,
     letterbox,
     quads_from_cores,
+    triangle_core,
 )
 
 
@@ -59,6 +62,28 @@ def test_cards_edge_to_edge_come_out_one_by_one() -> None:
     assert len(quads) == 5
     for card in cards:
         assert max(quad_iou(card, q) for q in quads) > 0.85
+
+
+@pytest.mark.parametrize("angle", [0, 3, 90, 180, 250])
+def test_a_triangle_core_gives_back_its_card(angle: float) -> None:
+    card = card_at(200, 150, 60, angle)
+    core = triangle_core(card)
+    tri = card_triangle(card)
+    assert cv2.contourArea(core) < cv2.contourArea(tri) < quad_area(card)
+    assert quad_iou(order_corners(card_from_triangle_core(core)), card) > 0.99
+
+
+def test_panoramas_side_by_side_come_out_one_by_one() -> None:
+    # Ten triangles touching at their base corners, as under L'Ascension's pyramid.
+    cards = [card_at(60 + 61 * k, 200, 60, float(np.random.default_rng(k).normal(0, 1))) for k in range(10)]
+    cores = np.zeros((180, 400), np.float32)
+    for card in cards:
+        core = (triangle_core(card) + 0.5) / MAP_STRIDE - 0.5
+        cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    quads = quads_from_cores(cores, MAP_STRIDE)
+    assert len(quads) == 10
+    for card in cards:
+        assert max(quad_iou(card, q) for q in quads) > 0.8
 
 
 def test_small_specks_and_wrong_shapes_are_not_cards() -> None:
