@@ -91,20 +91,18 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
 
 
 def _finder_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--finder", default="contours", metavar="contours|network|PATH",
-                        help="how cards are found: OpenCV contours (default), the shipped finder "
-                             "network (models/finder.onnx, experimental), or another finder model file")
+    parser.add_argument("--finder", default="network", metavar="network|both|contours|PATH",
+                        help="how cards are found: the shipped finder network (models/finder.onnx, "
+                             "the default), it and OpenCV contours, contours alone, or another finder "
+                             "model file")
 
 
 def finder(choice: str, lang: Lang) -> Finder | None:
     """The card finder named on the command line, or None after saying why it cannot be loaded."""
-    from vision.detect import find_cards
-    from vision.segment import CardFinder
+    from vision.finders import make_finder
 
-    if choice == "contours":
-        return find_cards
     try:
-        return (CardFinder() if choice == "network" else CardFinder(Path(choice))).find
+        return make_finder(choice)
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return None
@@ -152,13 +150,13 @@ def run_train(args: argparse.Namespace) -> int:
     """Train the classifier of a game from its recipe and seed, with a progress bar."""
     lang = lang_of(args)
     try:
-        from models.train import Recipe, train
+        from models.train import Recipe, shipped_recipe, train
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
     from vision.classify import default_model
 
-    recipe = Recipe(args.game, seed=args.seed)
+    recipe = shipped_recipe(args.game, args.seed)
     changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
     if changes:
         recipe = Recipe(**{**recipe.__dict__, **changes})

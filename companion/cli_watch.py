@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli_vision import _finder_option, finder
 from companion.cli_vision import lang_of as _lang
 from companion.errors import CompanionError
 from companion.text import Lang, Text
@@ -57,6 +58,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        "configuration file's stable_time if there is one, else 0.2)")
     watch.add_argument("--config", type=Path, default=None, help="a configuration file (camera corners, "
                        "thresholds); default: the one found as usual")
+    watch.add_argument("--finder", default=None, metavar="network|both|contours|PATH",
+                       help="how the table's cards are found (default: the configuration's camera.finder)")
     watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
     watch.add_argument("--lang", choices=["fr", "en"], default=None)
     watch.set_defaults(run=run_watch)
@@ -71,6 +74,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="find the table in the frames (default), or set it as four corners would")
     evaluate.add_argument("--events", type=int, default=5000,
                           help="stop each game after this many events (a quick look)")
+    _finder_option(evaluate)
     evaluate.add_argument("--json", action="store_true")
     evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
     evaluate.set_defaults(run=run_eval_watch)
@@ -175,12 +179,13 @@ def run_watch(args: argparse.Namespace) -> int:
         print(Text("bad_field", field="settle", value=settle).render(lang), file=sys.stderr)
         return 2
     classifier = _classifier(args.game, args.model, lang)
-    if classifier is None:
+    find = finder(args.finder or config.camera.finder, lang)
+    if classifier is None or find is None:
         return 2
     if config.thresholds.classifier_threshold is not None:
         classifier.threshold = config.thresholds.classifier_threshold
     engine = Header(args.game, args.players).new_game()
-    watcher = Watcher(args.game, classifier, geometry=geometry, config=WatchConfig(settle=settle))
+    watcher = Watcher(args.game, classifier, geometry=geometry, config=WatchConfig(settle=settle), find=find)
     watcher.sync(engine)
     state = watcher.state
     try:
@@ -252,7 +257,8 @@ def run_eval_watch(args: argparse.Namespace) -> int:
             print(Text("bad_field", field=field, value=getattr(args, field)).render(lang), file=sys.stderr)
             return 2
     classifier = _classifier(args.game, args.model, lang)
-    if classifier is None:
+    find = finder(args.finder, lang)
+    if classifier is None or find is None:
         return 2
     started = time.perf_counter()
 
@@ -260,12 +266,14 @@ def run_eval_watch(args: argparse.Namespace) -> int:
         print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
 
     figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players, progress=progress,
-                       max_events=args.events, table_set=args.table == "set")
+                       max_events=args.events, table_set=args.table == "set", find=find)
+    figures["finder"] = args.finder
     figures["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(figures))
         return 0
-    for key in ("game", "games", "seed", "table", "plays", "plays_recovered", "play_recovery", "take_backs",
+    for key in ("game", "games", "seed", "table", "finder", "plays", "plays_recovered", "play_recovery",
+                "take_backs",
                 "take_backs_recovered", "false_events_per_game", "prompts_per_game", "delay_median_s",
                 "delay_p90_s", "camera_knocks", "camera_moves_seen", "seconds"):
         value = figures[key]
@@ -294,11 +302,12 @@ def run_bench_watch(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         classifier = _classifier(game, args.model, lang)
-        if classifier is None:
+        find = finder(args.finder, lang)
+        if classifier is None or find is None:
             return 2
         sim = simulate(game, 3, 900_000 + args.seed)
         engine = sim.header.new_game()
-        watcher = Watcher(game, classifier, view=TableView.of(engine))
+        watcher = Watcher(game, classifier, view=TableView.of(engine), find=find)
         frames = max(60, int(args.seconds * 100))
         times: dict[str, list[float]] = {"still": [], "changing": [], "search": []}
         previous = None
@@ -315,7 +324,8 @@ def run_bench_watch(args: argparse.Namespace) -> int:
                     watcher.sync(engine)
             elapsed = time.perf_counter() - start
             times["search" if searching else "still" if still else "changing"].append(elapsed)
-        result: dict[str, Any] = {"game": game, "cpu": cpu, "size": list(sim.film.size),
+        result: dict[str, Any] = {"game": game, "cpu": cpu, "finder": args.finder,
+                                  "size": list(sim.film.size),
                                   "frames": sum(map(len, times.values()))}
         for kind in ("still", "changing"):
             result[f"{kind}_frames"] = len(times[kind])

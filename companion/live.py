@@ -450,13 +450,15 @@ def _key(event: Event) -> tuple[Any, ...]:
 
 def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
-    settle time, classifier threshold and table corners. Loads OpenCV and onnxruntime."""
+    settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
     from vision.changes import TableView
     from vision.classify import OnnxClassifier
+    from vision.finders import make_finder
     from vision.table import from_corners
     from vision.watch import WatchConfig, Watcher
 
     classifiers: dict[str, Any] = {}
+    finders: dict[str, Any] = {}
 
     def make(game: Game[Any]) -> Any:
         if game.name not in classifiers:
@@ -469,8 +471,11 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
         geometry = from_corners(game.name, corners) if corners is not None else None
         settle = getattr(getattr(config, "thresholds", None), "stable_time", None)
         watch = WatchConfig(settle=settle) if settle is not None else WatchConfig()
+        choice = getattr(getattr(config, "camera", None), "finder", "network")
+        if choice not in finders:
+            finders[choice] = make_finder(choice)
         return Watcher(game.name, classifiers[game.name], geometry=geometry, config=watch,
-                       view=TableView.of(game))
+                       view=TableView.of(game), find=finders[choice])
 
     return make
 

@@ -241,8 +241,11 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     if classifier is not None and len(found):
         crops = np.stack([rectify(frame, q, CROP_SIZE) for q in found])
         names = classifier.classify(crops).names
-    cards = [_Card(order_corners(q), name) for q, name in zip(found, names, strict=True)]
-    if lay.static_shape == "triangle" and quads is None:
+    # A Panorama's quad from a finder is the card it spans, as find_panoramas gives it.
+    triangle = lay.static_shape == "triangle"
+    cards = [_Card(order_corners(q), name, outline=triangle and name == lay.static_name)
+             for q, name in zip(found, names, strict=True)]
+    if triangle and quads is None:
         cards += [_Card(q, lay.static_name, outline=True) for q in find_panoramas(frame)]
     # A tiled table has card-shaped tiles, and the classifier may even read them as a card: the
     # frame's cards and the cards known to lie on the table are what to trust, when there are enough.

@@ -51,6 +51,7 @@ from vision.changes import Interpreter, Output, TableView
 from vision.classify import Classifier
 from vision.detect import CROP_SIZE, rectify
 from vision.layouts import layout
+from vision.recognise import Finder
 from vision.silhouette import EMPTY as EMPTY_SHARE
 from vision.silhouette import Found, alike, changed_share, locate
 from vision.stable import BUSY, EMPTY, UNSURE, Change, Prompt, Reading, Stabiliser
@@ -123,8 +124,11 @@ class Watcher:
     """Turns frames of one game's table into camera events and prompts."""
 
     def __init__(self, game: str, classifier: Classifier, *, geometry: TableGeometry | None = None,
-                 config: WatchConfig | None = None, view: TableView | None = None) -> None:
+                 config: WatchConfig | None = None, view: TableView | None = None,
+                 find: Finder | None = None) -> None:
         self.game = game
+        #: The whole-frame card finder that looks for the table (None: OpenCV contours).
+        self.find = find
         self.layout = layout(game)
         self.classifier = classifier
         self.config = config or WatchConfig()
@@ -370,9 +374,13 @@ class Watcher:
         self._searched = t
         self.stats.searches += 1
         known = {cell: card for cell, card in self.view.cards.items() if card is not None}
-        geometry = find_table(frame, self.layout, self.classifier, known=known)
+        geometry = self._find_table(frame, known)
         if geometry is not None:
             self._set_geometry(geometry)
+
+    def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
+        quads = self.find(frame) if self.find is not None else None
+        return find_table(frame, self.layout, self.classifier, known=known, quads=quads)
 
     def _camera_moved(self, tiles: Tiles) -> bool:
         assert self._sampler is not None
@@ -419,7 +427,7 @@ class Watcher:
             self._searched = t
             self.stats.searches += 1
             known = {c: v for c, v in self.stabiliser.facts.items() if v is not None}
-            geometry = find_table(frame, self.layout, self.classifier, known=known)
+            geometry = self._find_table(frame, known)
             if geometry is None or not self._fits(geometry, frame):
                 return
         static_ref = self._static_ref

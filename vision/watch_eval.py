@@ -28,6 +28,7 @@ from companion.events import Campfire, Event, Play, TakeBack
 from models.simulate import Simulation, TruthEvent, simulate
 from vision.changes import TableView
 from vision.classify import Classifier
+from vision.recognise import Finder
 from vision.stable import Prompt
 from vision.table import TableGeometry
 from vision.watch import WatchConfig, Watcher
@@ -74,7 +75,7 @@ class GameTally:
 
 
 def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None = None, *,
-             patience: float = PATIENCE, table_set: bool = False) -> GameTally:
+             patience: float = PATIENCE, table_set: bool = False, find: Finder | None = None) -> GameTally:
     """Feed a simulated game's film to a watcher looped with an engine; tally what it reported.
 
     ``table_set``: the watcher is given the table's geometry, as four corners set by hand in the
@@ -82,7 +83,8 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
     """
     engine = sim.header.new_game()
     geometry = TableGeometry(sim.film.layout, sim.film.camera, sim.film.gap) if table_set else None
-    watcher = Watcher(sim.game, classifier, config=config, view=TableView.of(engine), geometry=geometry)
+    watcher = Watcher(sim.game, classifier, config=config, view=TableView.of(engine), geometry=geometry,
+                      find=find)
     tally = GameTally(sim.game, sim.seed, frames=len(sim.shots), bump_frame=sim.bump_frame)
     visible = [truth for truth in sim.truth if truth.visible]
     tally.plays = sum(isinstance(t.event, Play | Campfire) for t in visible)
@@ -140,13 +142,13 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
 
 def evaluate(game: str, classifier: Classifier, games: int, seed: int, *, players: int = 3,
              config: WatchConfig | None = None, progress: Callable[[GameTally], None] | None = None,
-             max_events: int = 5000, table_set: bool = False) -> dict[str, Any]:
+             max_events: int = 5000, table_set: bool = False, find: Finder | None = None) -> dict[str, Any]:
     """Simulate ``games`` games from ``seed`` on (each stopped after ``max_events`` events), watch
-    each, and sum up the figures."""
+    each (``find`` looks for the table; None: contours), and sum up the figures."""
     tallies: list[GameTally] = []
     for k in range(games):
         sim = simulate(game, players, seed + k, max_events=max_events)
-        tally = run_game(sim, classifier, config, table_set=table_set)
+        tally = run_game(sim, classifier, config, table_set=table_set, find=find)
         tallies.append(tally)
         if progress is not None:
             progress(tally)

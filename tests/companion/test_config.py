@@ -55,6 +55,7 @@ size = [1280, 720]
 lores = [640, 360]
 fps = 30
 corners = [[10, 20], [1200, 20.5], [1200, 700], [10, 700]]
+finder = "both"
 
 [pins]
 green = false
@@ -80,7 +81,8 @@ token = "s3cret-token_42"
     config = read_config(path)
     assert config.path == path
     assert config.camera == CameraConfig("webcam:1", (1280, 720), (640, 360), 30.0,
-                                         ((10.0, 20.0), (1200.0, 20.5), (1200.0, 700.0), (10.0, 700.0)))
+                                         ((10.0, 20.0), (1200.0, 20.5), (1200.0, 700.0), (10.0, 700.0)),
+                                         "both")
     assert config.pins == PinsConfig(green=None, rgb=(13, 19, 26), tonal_buzzer=12)
     assert config.pins.used() == {"red": 27, "buzzer": 22, "tonal_buzzer": 12, "discard": 5, "undo": 6,
                                   "rgb.red": 13, "rgb.green": 19, "rgb.blue": 26}
@@ -107,6 +109,8 @@ BAD_VALUES = [
     ("camera.corners", "[[0, 0], [1, 0], [1, 1]]", "four [x, y] points"),
     ("camera.corners", "[[0, 0], [1, 0], [1, 1], [0, -1]]", "four [x, y] points"),
     ("camera.corners", "true", "four [x, y] points"),
+    ("camera.finder", '"yolo"', 'one of "network", "both", "contours"'),
+    ("camera.finder", "false", 'one of "network", "both", "contours"'),
     ("pins.green", "28", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.red", "-1", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.buzzer", "true", "a BCM GPIO number from 0 to 27, or false"),

@@ -11,6 +11,7 @@ from models.simulate import Director, simulate
 from models.video import FilmSet, Laid
 from vision.changes import Output, TableView
 from vision.classify import FakeClassifier, OnnxClassifier
+from vision.finders import make_finder
 from vision.stable import Prompt
 from vision.table import TableGeometry
 from vision.watch import WatchConfig, Watcher
@@ -103,3 +104,28 @@ def test_the_watcher_waits_for_the_table_and_refuses_bad_frames() -> None:
     assert watcher.stats.searches == 2
     with pytest.raises(ValueError, match="BGR"):
         watcher.feed(np.zeros((10, 10), np.uint8), 2.0)
+
+
+def test_the_watcher_looks_for_the_table_with_the_finder_it_is_given() -> None:
+    film = FilmSet("tranquility", 31)
+    director = Director(film, np.random.default_rng(31), 3, 15.0)
+    for cell, name in {"c3": "40", "d3": "41", "c4": "46"}.items():
+        director.table[cell] = Laid(name, cell, 0.0, 0.0, 0.0)
+    director.idle(2)
+    image = film.frame(director.shots[-1])
+    seen: list[tuple[int, int]] = []
+
+    def blind(frame: np.ndarray) -> np.ndarray:
+        seen.append(frame.shape[:2])
+        return np.zeros((0, 4, 2), np.float32)
+
+    lost = Watcher("tranquility", CLASSIFIER, view=TableView.of(Tranquility(3)), find=blind)
+    lost.feed(image, 0.0)
+    assert seen == [image.shape[:2]] and lost.state == "searching"
+    found = Watcher("tranquility", CLASSIFIER, view=TableView.of(Tranquility(3)), find=make_finder("network"))
+    found.feed(image, 0.0)
+    assert found.state == "watching" and found.geometry is not None
+    truth = TableGeometry(film.layout, film.camera, film.gap)
+    centre = truth.to_image([truth.layout.centre("c3", truth.gap)])[0]
+    seen_at = found.geometry.to_image([found.geometry.layout.centre("c3", found.geometry.gap)])[0]
+    assert np.linalg.norm(centre - seen_at) < 10

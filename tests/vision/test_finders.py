@@ -1,0 +1,65 @@
+"""Contours and the finder network merged: blobs split, doubles dropped, nothing else lost."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from models.render import render_scene
+from vision.detect import find_cards, order_corners
+from vision.finders import CombinedFinder, merge_quads
+from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE, quad_iou
+from vision.segment import CardFinder
+
+
+def card_at(cx: float, cy: float, width: float = 60, angle: float = 0) -> np.ndarray:
+    return order_corners(cv2.boxPoints(((cx, cy), (width, width * 88 / 63), angle)))
+
+
+def test_a_blob_of_touching_cards_gives_way_to_the_network_cards() -> None:
+    cards = [card_at(100 + 61 * k, 100) for k in range(3)]
+    blob = order_corners(cv2.boxPoints(((161, 100), (183, 84), 0)))
+    merged = merge_quads(np.stack(cards), blob[None])
+    assert len(merged) == 3
+    assert all(max(quad_iou(card, q) for q in merged) > 0.99 for card in cards)
+
+
+def test_one_card_seen_by_both_is_kept_once_with_the_network_corners() -> None:
+    card = card_at(100, 100)
+    merged = merge_quads(card[None], (card + np.float32(3))[None])
+    assert len(merged) == 1 and np.array_equal(merged[0], card)
+
+
+def test_a_printed_frame_inside_a_card_is_not_a_second_card() -> None:
+    card = card_at(200, 200, width=80)
+    inner = card_at(200, 200, width=50)  # the contours traced the card's printed frame
+    assert np.array_equal(merge_quads(card[None], inner[None]), card[None])
+
+
+def test_cards_seen_by_one_finder_only_are_all_kept() -> None:
+    a, b, c = card_at(100, 100), card_at(300, 100, angle=40), card_at(500, 300)
+    merged = merge_quads(np.stack([a, b]), np.stack([b + 1, c]))
+    assert len(merged) == 3
+    assert any(np.array_equal(q, c) for q in merged)
+    assert merge_quads(np.zeros((0, 4, 2), np.float32), c[None]).shape == (1, 4, 2)
+    assert merge_quads(np.zeros((0, 4, 2), np.float32), np.zeros((0, 4, 2), np.float32)).shape == (0, 4, 2)
+
+
+def found(quads: list[np.ndarray], game: str, seeds: range) -> int:
+    hits = 0
+    for k in seeds:
+        scene = render_scene(game, EVAL_SEED_BASE + k, held_out=True)
+        hits += sum(any(quad_iou(c.quad, q) >= 0.5 for q in quads[k - seeds.start])
+                    for c in scene.cards if c.visible >= MIN_VISIBLE)
+    return hits
+
+
+def test_both_finders_together_find_more_than_either_on_held_out_scenes() -> None:
+    seeds = range(3)
+    network = CardFinder()
+    scenes = [render_scene("tranquility", EVAL_SEED_BASE + k, held_out=True).image for k in seeds]
+    by_contours = found([find_cards(s) for s in scenes], "tranquility", seeds)
+    by_network = found([network.find(s) for s in scenes], "tranquility", seeds)
+    both = CombinedFinder(network)
+    by_both = found([both.find(s) for s in scenes], "tranquility", seeds)
+    assert by_both >= by_network and by_both > by_contours
