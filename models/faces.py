@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from models.textures import HELD_OUT_ART, TRAIN_ART, Image, Size, paint_art, wear
-from vision.catalogue import BACK, Face
+from vision.catalogue import BACK, FACES, Face
 
 #: Hershey fonts a classifier may train on.
 TRAIN_FONTS: tuple[int, ...] = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
@@ -200,17 +200,38 @@ def draw_icon(img: Image, name: str, centre: tuple[float, float], r: float, ink:
 
 
 def _put_text(img: Image, text: str, centre: tuple[float, float], height: float, style: FaceStyle, ink: Ink,
-              outline: Ink | None = None) -> None:
-    """Draw ``text`` centred at ``centre`` with its digits ``height`` pixels tall."""
+              outline: Ink | None = None, underline: bool = False) -> None:
+    """Draw ``text`` centred at ``centre`` with its digits ``height`` pixels tall (underlined if asked)."""
     font = style.font | (cv2.FONT_ITALIC if style.italic else 0)
     (_, unit_h), _ = cv2.getTextSize("0", font, 1.0, 1)
     scale = height / max(unit_h, 1)
     thickness = _r(scale * style.weight)
     (tw, th), _ = cv2.getTextSize(text, font, scale, thickness)
     origin = _pt(centre[0] - tw / 2, centre[1] + th / 2)
+    bar = (origin, (origin[0] + tw, origin[1])) if underline else None
+    if bar is not None:
+        bar = ((bar[0][0], bar[0][1] + _r(0.2 * th)), (bar[1][0], bar[1][1] + _r(0.2 * th)))
     if outline is not None:
         cv2.putText(img, text, origin, font, scale, outline, thickness + max(2, thickness), cv2.LINE_AA)
+        if bar is not None:
+            cv2.line(img, *bar, outline, thickness + max(2, thickness), cv2.LINE_AA)
     cv2.putText(img, text, origin, font, scale, ink, thickness, cv2.LINE_AA)
+    if bar is not None:
+        cv2.line(img, *bar, ink, thickness, cv2.LINE_AA)
+
+
+def underlined(face: Face) -> bool:
+    """Whether the face's value is underlined: a 6 or a 9 of a deck that holds both, on a card with
+    no sun and moon to show its top, as most decks print them (assumed: the rulebooks do not show it).
+
+    >>> [underlined(FACES[game][name]) for game, name in
+    ...  [("crew", "pink-6"), ("crew", "pink-7"), ("rixes", "fist-6"), ("tranquility", "9")]]
+    [True, False, False, False]
+    """
+    if face.label not in ("6", "9") or "sun-moon" in face.icons:
+        return False
+    labels = {other.label for other in FACES.get(face.game, {}).values()}
+    return {"6", "9"} <= labels
 
 
 def _corner(img: Image, face: Face, style: FaceStyle, ink: Ink, margin: int) -> None:
@@ -219,7 +240,8 @@ def _corner(img: Image, face: Face, style: FaceStyle, ink: Ink, margin: int) -> 
     x = margin + 0.07 * w
     y = margin + 0.06 * h
     if face.label:
-        _put_text(img, face.label, (x + 0.02 * w * len(face.label), y), 0.08 * h, style, ink)
+        _put_text(img, face.label, (x + 0.02 * w * len(face.label), y), 0.08 * h, style, ink,
+                  underline=underlined(face))
         y += 0.1 * h
     icon = next((i for i in face.icons if i not in ("sun-moon", "back")), None)
     if icon is not None:
@@ -281,7 +303,8 @@ def render_face(face: Face, rng: np.random.Generator, *, size: Size = (200, 280)
             _sun_moon(img, w, h)
         big = [i for i in face.icons if i not in ("sun-moon", "back")]
         if face.label:
-            _put_text(img, face.label, (w / 2, h / 2), 0.26 * h, style, ink, outline=paper_ink)
+            _put_text(img, face.label, (w / 2, h / 2), 0.26 * h, style, ink, outline=paper_ink,
+                      underline=underlined(face))
             if len(big) == 1 and big[0] != "ibex":
                 big = [big[0], big[0]]
             for icon, (fx, fy) in zip(big, ((0.5, 0.2), (0.5, 0.8)) if big != ["ibex"] else ((0.5, 0.8),),

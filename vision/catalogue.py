@@ -5,7 +5,9 @@ detector's output. Each :class:`Face` says what a real card shows that a camera
 can read: the big value, the colour of its suit or terrain, its icons. Where
 the look of a real card is not in the rulebooks, ``known`` is False and
 ``note`` says what was assumed: the synthetic renderer then draws the
-information, not the artwork.
+information, not the artwork. A 6 and a 9 are drawn underlined in the decks
+that hold both and have no sun and moon to show a card's top (L'Ascension and
+The Crew), as most decks print them: assumed, the rulebooks do not show it.
 
 The Crew and Rixes are not in ``shared/RECORD.md`` yet; their names here
 (``pink-7``, ``sub-2``, ``sabres-5``) are this project's, written in
