@@ -40,6 +40,9 @@ from vision.segment import (
 
 #: Scenes are drawn from every game in turn.
 GAMES = tuple(LAYOUTS)
+#: Share of the training scenes seen close up, and how much closer (a photo of a few cards).
+CLOSE_UP = 0.3
+ZOOM = (1.5, 3.0)
 #: Input pixels are scaled to 0..1, then centred: (x / 255 - MEAN) / STD.
 MEAN, STD = 0.5, 0.25
 
@@ -99,8 +102,10 @@ class ExportedFinder(nn.Module):
         return torch.sigmoid(self.net(x)).squeeze(1)
 
 
-def core_target(scene: Scene, scale: float) -> npt.NDArray[np.uint8]:
-    """The core map of a scene (1 on cores, 0 elsewhere) for an input ``scale`` times the scene's size.
+def core_target(scene: Scene, scale: float,
+                offset: tuple[float, float] = (0.0, 0.0)) -> npt.NDArray[np.uint8]:
+    """The core map of a scene (1 on cores, 0 elsewhere) for an input ``scale`` times the scene's size,
+    or times the size of its part from ``offset`` (x, y pixels) on.
 
     Cards are painted in the order they were laid: a card on top hides the core beneath it.
     """
@@ -111,7 +116,7 @@ def core_target(scene: Scene, scale: float) -> npt.NDArray[np.uint8]:
 
     def fill(quad: npt.NDArray[np.float32], value: int) -> None:
         # Frame pixel centres at integers -> map pixel centres at integers.
-        pts = ((quad + 0.5) * to_map - 0.5) * (1 << shift)
+        pts = ((quad - np.asarray(offset, np.float32) + 0.5) * to_map - 0.5) * (1 << shift)
         cv2.fillConvexPoly(target, np.round(pts).astype(np.int32), value, cv2.LINE_8, shift)
 
     for card in scene.cards:
@@ -143,8 +148,21 @@ def _example(args: tuple[int, bool]) -> tuple[npt.NDArray[np.uint8], npt.NDArray
     game = GAMES[seed % len(GAMES)]
     # Training scenes add strongly patterned table tops (still none of the held-out ones).
     scene = render_scene(game, seed, held_out=held_out, tables=None if held_out else tuple(FINDER_TABLES))
-    image, scale = letterbox(scene.image)
-    return image, core_target(scene, scale)
+    rng = np.random.default_rng([seed, 7])
+    frame, offset = scene.image, (0.0, 0.0)
+    if rng.random() < CLOSE_UP and scene.cards:
+        # A part of the scene seen close up, as a photo of a few cards is: the same card two or three
+        # times larger must still be one card, not its pips and pictures.
+        zoom = rng.uniform(*ZOOM)
+        h, w = frame.shape[:2]
+        cw, ch = int(w / zoom), int(h / zoom)
+        card = scene.cards[int(rng.integers(len(scene.cards)))]
+        centre = card.quad.mean(axis=0) + rng.normal(0, 0.15 * cw, 2)
+        x0 = int(np.clip(centre[0] - cw / 2, 0, w - cw))
+        y0 = int(np.clip(centre[1] - ch / 2, 0, h - ch))
+        frame, offset = frame[y0:y0 + ch, x0:x0 + cw], (float(x0), float(y0))
+    image, scale = letterbox(frame)
+    return image, core_target(scene, scale, offset)
 
 
 def make_examples(seeds: list[int], *, held_out: bool = False, workers: int = 1,
