@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import cv2
@@ -197,18 +196,6 @@ def test_rotated_and_perspective_cards(seed: int) -> None:
 def test_no_cards_on_an_empty_table() -> None:
     frame = textured_table(np.random.default_rng(7), 720, 1280)
     assert find_cards(frame).shape == (0, 4, 2)
-
-
-def test_find_cards_is_fast_enough() -> None:
-    frame, _ = grid_scene(4, 2)
-    find_cards(frame)  # warm up OpenCV's buffers
-    start = time.perf_counter()
-    for _ in range(3):
-        find_cards(frame)
-    per_frame = (time.perf_counter() - start) / 3
-    # The target is 30 ms a 1280x720 frame on one core, NOT met yet (about 90-150 ms measured):
-    # this only guards against getting slower still.
-    assert per_frame < 0.5
 
 
 # --- evaluation helpers and the real photos ----------------------------------------------------
