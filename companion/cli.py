@@ -59,8 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", choices=["tranquility", "ascension", "crew", "rixes"], action="append",
                        help="the game to measure (default: every game; may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
-    bench.add_argument("--finder", default="network", metavar="network|both|contours|PATH",
-                       help="bench vision and watch: how cards are found (default: the finder network)")
+    bench.add_argument("--finder", default="both", metavar="both|network|contours|PATH",
+                       help="bench vision and watch: how cards are found (default: network and contours)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")

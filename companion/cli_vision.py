@@ -91,10 +91,10 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
 
 
 def _finder_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--finder", default="network", metavar="network|both|contours|PATH",
-                        help="how cards are found: the shipped finder network (models/finder.onnx, "
-                             "the default), it and OpenCV contours, contours alone, or another finder "
-                             "model file")
+    parser.add_argument("--finder", default="both", metavar="both|network|contours|PATH",
+                        help="how cards are found: the shipped finder network (models/finder.onnx) "
+                             "and OpenCV contours (the default), the network alone, contours alone, "
+                             "or another finder model file")
 
 
 def finder(choice: str, lang: Lang) -> Finder | None:

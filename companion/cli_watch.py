@@ -58,7 +58,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                        "configuration file's stable_time if there is one, else 0.2)")
     watch.add_argument("--config", type=Path, default=None, help="a configuration file (camera corners, "
                        "thresholds); default: the one found as usual")
-    watch.add_argument("--finder", default=None, metavar="network|both|contours|PATH",
+    watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how the table's cards are found (default: the configuration's camera.finder)")
     watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
     watch.add_argument("--lang", choices=["fr", "en"], default=None)

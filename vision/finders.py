@@ -2,11 +2,12 @@
 
 The finder network (:class:`vision.segment.CardFinder`) parts cards laid edge
 to edge, finds pale cards on pale tables and places corners well; OpenCV
-contours (:func:`vision.detect.find_cards`) still find a few cards the network
-misses (odd light, a table pattern it was not trained on). :func:`merge_quads`
-keeps every network quad and adds a contour quad only where the network saw
-nothing: its centre inside no network quad, and no network quad's centre
-inside it (else it is the same card, a part of one, or a blob of several).
+contours (:func:`vision.detect.find_cards`) find cards the network misses: a
+card much larger than on a game table (a photo of a few cards, where the
+network may see the pips and pictures as cards), odd light, a table pattern it
+was not trained on. :func:`merge_quads` keeps the network's quads, except
+where a contour quad shows they are parts of one card, and adds the contour
+quads where the network saw nothing.
 """
 
 from __future__ import annotations
@@ -17,16 +18,26 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect import FloatArray, Image, find_cards
+from vision.detect import FloatArray, Image, find_cards, quad_area
 from vision.recognise import Finder
 from vision.segment import CardFinder
 
-#: The finders by name: ``network`` is the default everywhere.
-FINDERS = ("network", "both", "contours")
+#: The finders by name: ``both`` is the default everywhere.
+FINDERS = ("both", "network", "contours")
+#: Network quads inside a contour quad that cover less than this share of it are parts of one card.
+PARTS = 0.5
 
 
 def merge_quads(network: FloatArray, contours: FloatArray) -> FloatArray:
-    """The network's quads (N, 4, 2), then the contour quads where the network saw no card.
+    """The quads (N, 4, 2) of both finders, each card once. For each contour quad:
+
+    * the centres of network quads inside it, together covering at least :data:`PARTS` of it
+      (or one of them that large): those are the cards (a blob of cards edge to edge, or the
+      same card), the contour quad goes;
+    * network quads inside it, all small and together covering less: they are parts of one
+      card (pips, pictures), the contour quad stays and they go;
+    * none inside it, but its centre inside a network quad: it is a part of that card, it goes;
+    * else the network saw nothing there: it stays.
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> blob = np.array([[0, 0], [128, 0], [128, 88], [0, 88]], np.float32)
@@ -40,10 +51,20 @@ def merge_quads(network: FloatArray, contours: FloatArray) -> FloatArray:
     network = np.asarray(network, np.float32).reshape(-1, 4, 2)
     contours = np.asarray(contours, np.float32).reshape(-1, 4, 2)
     centres = network.mean(axis=1)
-    extra = [quad for quad in contours
-             if not any(_inside(n, quad.mean(axis=0)) for n in network)
-             and not any(_inside(quad, centre) for centre in centres)]
-    out = np.concatenate([network, np.asarray(extra, np.float32).reshape(-1, 4, 2)])
+    areas = np.array([quad_area(q) for q in network])
+    keep = np.ones(len(network), bool)
+    extra: list[FloatArray] = []
+    for quad in contours:
+        inner = [j for j, centre in enumerate(centres) if _inside(quad, centre)]
+        area = quad_area(quad)
+        if inner:
+            if areas[inner].sum() < PARTS * area and (areas[inner] < PARTS * area).all():
+                keep[inner] = False
+                extra.append(quad)
+            continue
+        if not any(_inside(n, quad.mean(axis=0)) for n in network):
+            extra.append(quad)
+    out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
     return np.ascontiguousarray(out, np.float32)
 
 
@@ -62,7 +83,7 @@ class CombinedFinder:
         return merge_quads(self.network.find(frame), find_cards(frame))
 
 
-def make_finder(choice: str = "network") -> Finder:
+def make_finder(choice: str = "both") -> Finder:
     """The finder named ``choice`` (one of :data:`FINDERS`, or a finder model file's path).
 
     Raises :class:`~companion.errors.ModelUnavailable` when the finder model is missing or unreadable.

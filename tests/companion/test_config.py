@@ -55,7 +55,7 @@ size = [1280, 720]
 lores = [640, 360]
 fps = 30
 corners = [[10, 20], [1200, 20.5], [1200, 700], [10, 700]]
-finder = "both"
+finder = "network"
 
 [pins]
 green = false
@@ -82,7 +82,7 @@ token = "s3cret-token_42"
     assert config.path == path
     assert config.camera == CameraConfig("webcam:1", (1280, 720), (640, 360), 30.0,
                                          ((10.0, 20.0), (1200.0, 20.5), (1200.0, 700.0), (10.0, 700.0)),
-                                         "both")
+                                         "network")
     assert config.pins == PinsConfig(green=None, rgb=(13, 19, 26), tonal_buzzer=12)
     assert config.pins.used() == {"red": 27, "buzzer": 22, "tonal_buzzer": 12, "discard": 5, "undo": 6,
                                   "rgb.red": 13, "rgb.green": 19, "rgb.blue": 26}
@@ -109,8 +109,8 @@ BAD_VALUES = [
     ("camera.corners", "[[0, 0], [1, 0], [1, 1]]", "four [x, y] points"),
     ("camera.corners", "[[0, 0], [1, 0], [1, 1], [0, -1]]", "four [x, y] points"),
     ("camera.corners", "true", "four [x, y] points"),
-    ("camera.finder", '"yolo"', 'one of "network", "both", "contours"'),
-    ("camera.finder", "false", 'one of "network", "both", "contours"'),
+    ("camera.finder", '"yolo"', 'one of "both", "network", "contours"'),
+    ("camera.finder", "false", 'one of "both", "network", "contours"'),
     ("pins.green", "28", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.red", "-1", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.buzzer", "true", "a BCM GPIO number from 0 to 27, or false"),

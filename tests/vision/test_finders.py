@@ -36,6 +36,14 @@ def test_a_printed_frame_inside_a_card_is_not_a_second_card() -> None:
     assert np.array_equal(merge_quads(card[None], inner[None]), card[None])
 
 
+def test_pips_and_pictures_inside_a_large_card_give_way_to_its_outline() -> None:
+    # A card photographed large: the network marks two of its pips, contours trace the card.
+    card = card_at(300, 300, width=240)
+    pips = np.stack([card_at(260, 230, width=40), card_at(340, 370, width=40)])
+    merged = merge_quads(pips, card[None])
+    assert len(merged) == 1 and np.array_equal(merged[0], card)
+
+
 def test_cards_seen_by_one_finder_only_are_all_kept() -> None:
     a, b, c = card_at(100, 100), card_at(300, 100, angle=40), card_at(500, 300)
     merged = merge_quads(np.stack([a, b]), np.stack([b + 1, c]))
