@@ -3,9 +3,10 @@
 Public API:
 
 * the card catalogue (:data:`FACES`, :func:`faces`) and the vision result (:class:`Detections`);
-* finding cards in a frame (:func:`find_cards` with OpenCV contours, or the experimental
-  :class:`CardFinder` network) and warping each to a canonical crop (:func:`rectify`; training
-  crops and camera crops go through the same function);
+* finding cards in a frame (:func:`make_finder`: the :class:`CardFinder` network and
+  :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone) and
+  warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
+  the same function);
 * reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
 * watching the table (:class:`Watcher`): table geometry, per-cell change detection, stable
   readings, and the events of the game record they add up to.
@@ -15,6 +16,7 @@ from vision.catalogue import BACK, FACES, GAMES, Face, faces
 from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
 from vision.detections import Detections, InvalidDetections
 from vision.evaluate import real_photo_recall
+from vision.finders import CombinedFinder, make_finder
 from vision.recognise import annotate, recognise
 from vision.segment import CardFinder
 from vision.watch import WatchConfig, Watcher
@@ -25,6 +27,7 @@ __all__ = [
     "FACES",
     "GAMES",
     "CardFinder",
+    "CombinedFinder",
     "Detections",
     "Face",
     "InvalidDetections",
@@ -33,6 +36,7 @@ __all__ = [
     "annotate",
     "faces",
     "find_cards",
+    "make_finder",
     "order_corners",
     "real_photo_recall",
     "recognise",
