@@ -229,6 +229,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     cpu = pin_one_core()
+    args.finder = args.finder or "both"
     find = finder(args.finder, lang)
     if find is None:
         return 2

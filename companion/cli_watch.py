@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli_vision import _finder_option, finder
+from companion.cli_vision import finder
 from companion.cli_vision import lang_of as _lang
 from companion.errors import CompanionError
 from companion.text import Lang, Text
@@ -74,7 +74,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="find the table in the frames (default), or set it as four corners would")
     evaluate.add_argument("--events", type=int, default=5000,
                           help="stop each game after this many events (a quick look)")
-    _finder_option(evaluate)
+    evaluate.add_argument("--finder", default="contours", metavar="contours|both|network|PATH",
+                          help="how the watcher finds the table (default: contours, as camera.finder)")
     evaluate.add_argument("--json", action="store_true")
     evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
     evaluate.set_defaults(run=run_eval_watch)
@@ -294,6 +295,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
     from vision.stable import Prompt
     from vision.watch import Watcher
 
+    args.finder = args.finder or "contours"
     lang = _lang(args)
     cpu = pin_one_core()
     for game in args.game or ["tranquility"]:

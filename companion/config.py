@@ -56,8 +56,8 @@ class CameraConfig:
     fps: float = 15.0
     #: The table's four corners in the recognition picture (pixels), when set by hand.
     corners: tuple[Point, Point, Point, Point] | None = None
-    #: How cards are found in the picture: the finder network and contours, either alone.
-    finder: str = "both"
+    #: How the watcher finds the table's cards: contours, the finder network and contours, or the network.
+    finder: str = "contours"
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +345,7 @@ def _token(key: str, value: object) -> str:
 
 _SCHEMA: dict[str, tuple[type, dict[str, Check]]] = {
     "camera": (CameraConfig, {"source": _source, "size": _size, "lores": _size, "fps": _number(1, 120),
-                              "corners": _corners, "finder": _choice("both", "network", "contours")}),
+                              "corners": _corners, "finder": _choice("contours", "both", "network")}),
     "pins": (PinsConfig, {"green": _pin, "red": _pin, "buzzer": _pin, "rgb": _rgb, "tonal_buzzer": _pin,
                           "discard": _pin, "undo": _pin}),
     "buttons": (ButtonsConfig, {"hold_time": _number(0.2, 10), "bounce_time": _number(0, 1, optional=True)}),

@@ -245,7 +245,8 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     triangle = lay.static_shape == "triangle"
     cards = [_Card(order_corners(q), name, outline=triangle and name == lay.static_name)
              for q, name in zip(found, names, strict=True)]
-    if triangle and quads is None:
+    if triangle and not any(card.name == lay.static_name for card in cards):
+        # The finder gave no Panorama (contours never do): look for the triangles themselves.
         cards += [_Card(q, lay.static_name, outline=True) for q in find_panoramas(frame)]
     # A tiled table has card-shaped tiles, and the classifier may even read them as a card: the
     # frame's cards and the cards known to lie on the table are what to trust, when there are enough.
