@@ -22,8 +22,6 @@ from vision.detect import FloatArray, Image, find_cards, quad_area
 from vision.recognise import Finder
 from vision.segment import CardFinder
 
-#: The finders by name: ``both`` is the default everywhere.
-FINDERS = ("both", "network", "contours")
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
 
@@ -84,7 +82,9 @@ class CombinedFinder:
 
 
 def make_finder(choice: str = "both") -> Finder:
-    """The finder named ``choice`` (one of :data:`FINDERS`, or a finder model file's path).
+    """The finder named ``choice``: ``both`` (:class:`CombinedFinder`, the default of ``detect``,
+    ``eval-vision`` and ``bench vision``), ``network``, ``contours`` (the watcher's default,
+    ``camera.finder``), or a finder model file's path.
 
     Raises :class:`~companion.errors.ModelUnavailable` when the finder model is missing or unreadable.
 
