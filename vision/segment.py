@@ -99,8 +99,7 @@ def card_from_triangle_core(core: npt.ArrayLike) -> FloatArray:
     card = _scale_about_incentre(np.asarray(core, np.float64).reshape(3, 2), r / (r - TRIANGLE_MARGIN))
     # The apex is the vertex facing the shortest side, the base.
     pts = card.astype(np.float64)
-    sides = [np.linalg.norm(pts[(k + 1) % 3] - pts[(k + 2) % 3]) for k in range(3)]
-    apex = int(np.argmin(sides))
+    apex = int(np.argmin(_sides(pts)))
     return triangle_card(pts[apex], pts[(apex + 1) % 3], pts[(apex + 2) % 3])
 
 
@@ -110,16 +109,20 @@ def _triangle_mm() -> FloatArray:
     return np.array([[w / 2, 0], [w, h], [0, h]], np.float32)
 
 
+def _sides(tri: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    """The length of the side facing each vertex of a triangle."""
+    return np.array([np.linalg.norm(tri[(k + 1) % 3] - tri[(k + 2) % 3]) for k in range(3)], np.float64)
+
+
 def _inradius(tri: npt.NDArray[Any]) -> float:
-    sides = [float(np.linalg.norm(tri[(k + 1) % 3] - tri[(k + 2) % 3])) for k in range(3)]
     a, b = tri[1] - tri[0], tri[2] - tri[0]
     area = abs(float(a[0] * b[1] - a[1] * b[0])) / 2
-    return 2 * area / max(sum(sides), 1e-9)
+    return 2 * area / max(float(_sides(tri).sum()), 1e-9)
 
 
 def _scale_about_incentre(tri: npt.NDArray[Any], k: float) -> FloatArray:
     """The triangle scaled by ``k`` about its incentre: its sides move by (k - 1) * inradius."""
-    sides = np.array([np.linalg.norm(tri[(i + 1) % 3] - tri[(i + 2) % 3]) for i in range(3)])
+    sides = _sides(tri)
     centre = (sides[:, None] * tri).sum(axis=0) / max(float(sides.sum()), 1e-9)
     return np.asarray(centre + (tri - centre) * k, np.float32)
 
