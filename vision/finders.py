@@ -6,8 +6,9 @@ contours (:func:`vision.detect.find_cards`) find cards the network misses: a
 card much larger than on a game table (a photo of a few cards, where the
 network may see the pips and pictures as cards), odd light, a table pattern it
 was not trained on. :func:`merge_quads` keeps the network's quads, except
-where a contour quad shows they are parts of one card, and adds the contour
-quads where the network saw nothing.
+where a contour quad shows they are parts of one card or it lies better on the
+card's edges, and adds the contour quads where the network saw nothing but its
+map still shows a card.
 """
 
 from __future__ import annotations
@@ -17,25 +18,47 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from vision.detect import FloatArray, Image, find_cards, quad_area
+from vision.outline import edge_support, gradients
 from vision.recognise import Finder
-from vision.segment import CardFinder
+from vision.segment import CardFinder, core_evidence
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
+#: Network quads smaller than this share of the contour quad they lie in are details (pips, an
+#: index), never cards.
+DETAIL = 0.2
+#: A contour quad replaces a network quad of the same card only when its outline lies on edges
+#: by this much more (:func:`vision.outline.edge_support`): the network's corners win ties.
+BETTER = 0.15
+#: A contour quad where the network found no card is kept only if the network's core map shows
+#: at least this much of a card under it: an empty cell of a grid has card edges all round it.
+SEEN = 0.5
 
 
-def merge_quads(network: FloatArray, contours: FloatArray) -> FloatArray:
-    """The quads (N, 4, 2) of both finders, each card once. For each contour quad:
+def merge_quads(network: FloatArray, contours: FloatArray, *,
+                support: tuple[npt.ArrayLike, npt.ArrayLike] | None = None,
+                seen: npt.ArrayLike | None = None) -> FloatArray:
+    """The quads (N, 4, 2) of both finders, each card once.
 
+    ``support`` gives each network and each contour quad's :func:`vision.outline.edge_support`,
+    ``seen`` each contour quad's :func:`vision.segment.core_evidence`; without them every quad
+    counts as well supported and seen. For each contour quad:
+
+    * one network quad, at least half its size, holding its centre and its centre inside it: the
+      same card (or the network ran this card and a neighbour together), the quad whose
+      outline lies better on the frame's edges (by :data:`BETTER`) stays;
     * the centres of network quads inside it, together covering at least :data:`PARTS` of it
-      (or one of them that large): those are the cards (a blob of cards edge to edge, or the
-      same card), the contour quad goes;
+      (or one of them that large): those are the cards (a blob of cards edge to edge), it goes;
     * network quads inside it, all small and together covering less: they are parts of one
-      card (pips, pictures), the contour quad stays and they go;
-    * none inside it, but its centre inside a network quad: it is a part of that card, it goes;
-    * else the network saw nothing there: it stays.
+      card (pips, pictures), unless one of them is larger than a detail (:data:`DETAIL`) and
+      its outline lies better on edges than the contour quad's own;
+    * none inside it, but its centre inside a network quad: it is a part of that card and goes,
+      unless its outline lies better on edges (then the network quad took in more than a card);
+    * else the network found nothing there: it stays if the network's map saw a card there
+      (:data:`SEEN`).
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> blob = np.array([[0, 0], [128, 0], [128, 88], [0, 88]], np.float32)
@@ -43,24 +66,50 @@ def merge_quads(network: FloatArray, contours: FloatArray) -> FloatArray:
     (2, 4, 2)
     >>> merge_quads(card[None], (card + 2)[None]).tolist() == [card.tolist()]  # one card, once
     True
+    >>> merge_quads(card[None], (card + 2)[None], support=([0.2], [0.9]))[0].tolist() == (card + 2).tolist()
+    True
     >>> merge_quads(card[None], (card + 200)[None]).shape  # a card the network missed
     (2, 4, 2)
+    >>> merge_quads(card[None], (card + 200)[None], seen=[0.0]).shape  # an empty cell of a grid
+    (1, 4, 2)
     """
     network = np.asarray(network, np.float32).reshape(-1, 4, 2)
     contours = np.asarray(contours, np.float32).reshape(-1, 4, 2)
+    if support is None:
+        net_support, cont_support = np.ones(len(network)), np.ones(len(contours))
+    else:
+        net_support, cont_support = (np.asarray(s, np.float64).reshape(-1) for s in support)
+    cont_seen = np.ones(len(contours)) if seen is None else np.asarray(seen, np.float64).reshape(-1)
     centres = network.mean(axis=1)
     areas = np.array([quad_area(q) for q in network])
     keep = np.ones(len(network), bool)
     extra: list[FloatArray] = []
-    for quad in contours:
+    for k, quad in enumerate(contours):
         inner = [j for j, centre in enumerate(centres) if _inside(quad, centre)]
+        around = [j for j in range(len(network)) if _inside(network[j], quad.mean(axis=0))]
         area = quad_area(quad)
+        if len(inner) == 1 and inner[0] in around and areas[inner[0]] >= 0.5 * area:
+            # Each holds the other's centre: two outlines of one card, or the network's quad ran
+            # two cards together. The one lying better on the frame's edges stays.
+            if cont_support[k] > net_support[inner[0]] + BETTER:
+                keep[inner[0]] = False
+                extra.append(quad)
+            continue
         if inner:
-            if areas[inner].sum() < PARTS * area and (areas[inner] < PARTS * area).all():
+            parts = areas[inner].sum() < PARTS * area and (areas[inner] < PARTS * area).all()
+            # A card-sized "part" may be a card after all, the contour quad a blob of it and its
+            # neighbours' pieces: then the outline on the frame's edges decides. Pips cannot be.
+            sized = [j for j in inner if areas[j] >= DETAIL * area]
+            if parts and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
                 keep[inner] = False
                 extra.append(quad)
             continue
-        if not any(_inside(n, quad.mean(axis=0)) for n in network):
+        if around:
+            if all(cont_support[k] > net_support[j] + BETTER for j in around):
+                keep[around] = False
+                extra.append(quad)
+            continue
+        if cont_seen[k] >= SEEN:
             extra.append(quad)
     out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
     return np.ascontiguousarray(out, np.float32)
@@ -72,13 +121,22 @@ def _inside(quad: FloatArray, point: FloatArray) -> bool:
 
 @dataclass
 class CombinedFinder:
-    """The finder network and contours run on each frame, their quads merged by :func:`merge_quads`."""
+    """The finder network and contours run on each frame, their quads merged by :func:`merge_quads`
+    with each quad's edge support and the network's core map under each contour quad."""
 
     network: CardFinder = field(default_factory=CardFinder)
 
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
-        return merge_quads(self.network.find(frame), find_cards(frame))
+        cores, scale = self.network.core_map(frame)
+        by_network, triangular = self.network.outlines(cores, scale)
+        by_contours = find_cards(frame)
+        grads = gradients(frame)
+        # Contours never outline a triangle, only a strip of one: a Panorama's quad stands.
+        network_support = np.where(triangular, 1.0, edge_support(grads, by_network))
+        support = (network_support, edge_support(grads, by_contours))
+        seen = [core_evidence(cores, scale, quad) for quad in by_contours]
+        return merge_quads(by_network, by_contours, support=support, seen=seen)
 
 
 def make_finder(choice: str = "both") -> Finder:

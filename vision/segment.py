@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -145,10 +145,27 @@ def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> Floa
     return np.asarray(out, np.float32)
 
 
+class Outlines(NamedTuple):
+    """Card quads found on a core map, and which of them a triangular core gave (a Panorama)."""
+
+    quads: FloatArray
+    triangular: npt.NDArray[np.bool_]
+
+
 def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
                      min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
                      upsample: int = 4) -> FloatArray:
-    """Card quads (N, 4, 2) in frame pixels from a core probability map ``scale`` times smaller.
+    """Card quads (N, 4, 2) in frame pixels from a core probability map ``scale`` times smaller:
+    the quads of :func:`outlines_from_cores`."""
+    return outlines_from_cores(core_map, scale, threshold=threshold, min_area=min_area,
+                               aspect_range=aspect_range, upsample=upsample).quads
+
+
+def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
+                        min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
+                        upsample: int = 4) -> Outlines:
+    """Card quads in frame pixels from a core probability map ``scale`` times smaller, each
+    marked triangular or not.
 
     Each core's outline is traced on its patch of the map enlarged ``upsample`` times
     (bilinear), so its sides fall between map pixels where the probability crosses
@@ -157,6 +174,7 @@ def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, t
     mask = (core_map >= threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     quads: list[FloatArray] = []
+    triangular: list[bool] = []
     u = max(1, upsample)
     grow = np.ones((3, 3), np.uint8)
     for k in range(1, count):
@@ -183,7 +201,8 @@ def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, t
         # The outline runs through the centres of its edge pixels, half an enlarged pixel inside.
         edge = scale / 2 / u
         rect_area = np.prod(cv2.minAreaRect(hull)[1])
-        if len(approx) == 3 or cv2.contourArea(hull) < 0.7 * rect_area:
+        is_triangle = bool(len(approx) == 3 or cv2.contourArea(hull) < 0.7 * rect_area)
+        if is_triangle:
             _, tri = cv2.minEnclosingTriangle(hull)
             tri = (tri.reshape(3, 2).astype(np.float64) + 0.5) * scale - 0.5
             grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
@@ -198,9 +217,9 @@ def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, t
         if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1]:
             continue
         quads.append(card)
-    if not quads:
-        return np.zeros((0, 4, 2), np.float32)
-    return np.stack(quads).astype(np.float32)
+        triangular.append(is_triangle)
+    found = np.stack(quads).astype(np.float32) if quads else np.zeros((0, 4, 2), np.float32)
+    return Outlines(found, np.array(triangular, np.bool_))
 
 
 def default_finder_path() -> Path:
@@ -245,10 +264,33 @@ class CardFinder:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`order_corners`."""
         if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
             raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
-        cores, scale = self.core_map(frame)
+        return self.outlines(*self.core_map(frame)).quads
+
+    def outlines(self, cores: npt.NDArray[np.float32], scale: float) -> Outlines:
+        """Card corners (N, 4, 2) in frame pixels from a :meth:`core_map` and its scale, each
+        marked triangular or not."""
         min_area = 0.0004 * cores.shape[0] * cores.shape[1]
-        quads = quads_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0))
-        return np.asarray((quads + 0.5) / scale - 0.5, np.float32)
+        found = outlines_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0))
+        return Outlines(np.asarray((found.quads + 0.5) / scale - 0.5, np.float32), found.triangular)
+
+
+def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayLike) -> float:
+    """How much of a card the core map shows under a card quad given in frame pixels: the 90th
+    percentile of the map over the quad's core. Near 1 where the network saw a card (even one it
+    could not outline: two cores run together), near 0 on the table or an empty cell of a grid.
+
+    >>> cores = np.zeros((90, 160), np.float32); cores[20:40, 30:45] = 1.0
+    >>> card = np.array([[100, 60], [190, 60], [190, 186], [100, 186]], np.float32)  # at scale 0.5
+    >>> core_evidence(cores, 0.5, card), core_evidence(cores, 0.5, card + 300)
+    (1.0, 0.0)
+    """
+    core = core_quad(quad)
+    # Frame pixel -> finder input -> map: the inverse of :meth:`CardFinder.quads`' mapping.
+    on_map = ((core + 0.5) * scale - 0.5 + 0.5) / MAP_STRIDE - 0.5
+    mask = np.zeros(cores.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.rint(on_map).astype(np.int32), 1)
+    values = cores[mask > 0]
+    return float(np.percentile(values, 90)) if len(values) else 0.0
 
 
 def letterbox(frame: Image) -> tuple[Image, float]:

@@ -53,6 +53,57 @@ def test_cards_seen_by_one_finder_only_are_all_kept() -> None:
     assert merge_quads(np.zeros((0, 4, 2), np.float32), np.zeros((0, 4, 2), np.float32)).shape == (0, 4, 2)
 
 
+def test_the_outline_lying_on_edges_wins_between_two_of_one_card() -> None:
+    card = card_at(100, 100)
+    loose = card_at(104, 96, width=66)
+    assert np.array_equal(merge_quads(loose[None], card[None], support=([0.3], [1.0]))[0], card)
+    # Ties and small leads go to the network's corners.
+    assert np.array_equal(merge_quads(loose[None], card[None], support=([0.9], [1.0]))[0], loose)
+
+
+def test_a_network_quad_running_two_cards_together_gives_way_to_their_contours() -> None:
+    a, b = card_at(100, 100), card_at(161, 100)
+    double = order_corners(cv2.boxPoints(((130.5, 100), (121, 84), 0)))
+    merged = merge_quads(double[None], np.stack([a, b]), support=([0.25], [1.0, 1.0]))
+    assert len(merged) == 2
+    assert all(max(quad_iou(card, q) for q in merged) > 0.99 for card in (a, b))
+    # Without better outlines the network's quad stands, once.
+    assert len(merge_quads(double[None], np.stack([a, b]), support=([0.9], [1.0, 1.0]))) == 1
+
+
+def test_a_card_sized_network_quad_in_a_contour_blob_stands_if_better_outlined() -> None:
+    card = card_at(100, 100)
+    blob = order_corners(cv2.boxPoints(((161, 100), (183, 84), 0)))  # three cells, one card
+    assert np.array_equal(merge_quads(card[None], blob[None], support=([1.0], [0.4]))[0], card)
+    # Small details never beat the outline around them.
+    pip = card_at(100, 100, width=15)
+    big = card_at(100, 100, width=120)
+    assert np.array_equal(merge_quads(pip[None], big[None], support=([1.0], [0.3]))[0], big)
+
+
+def test_contours_where_the_network_saw_no_card_are_dropped() -> None:
+    hole, card = card_at(100, 100), card_at(300, 100)
+    merged = merge_quads(np.zeros((0, 4, 2), np.float32), np.stack([hole, card]), seen=[0.01, 0.97])
+    assert len(merged) == 1 and np.array_equal(merged[0], card)
+
+
+def test_the_merged_finder_is_more_precise_than_contours_on_a_grid_with_holes() -> None:
+    # Empty cells of a Tranquillite grid are card-shaped holes edged by cards: contours take them
+    # for cards, the network's map shows none there.
+    def false_ones(quads: np.ndarray, cards: list[np.ndarray]) -> int:
+        return sum(max((quad_iou(c, q) for c in cards), default=0.0) < 0.5 for q in quads)
+
+    network = CardFinder()
+    both = CombinedFinder(network)
+    by_contours = by_both = 0
+    for k in range(3):
+        scene = render_scene("tranquility", EVAL_SEED_BASE + 20 + k, held_out=True)
+        cards = [c.quad for c in scene.cards]
+        by_contours += false_ones(find_cards(scene.image), cards)
+        by_both += false_ones(both.find(scene.image), cards)
+    assert by_both < by_contours / 2
+
+
 def found(quads: list[np.ndarray], game: str, seeds: range) -> int:
     hits = 0
     for k in seeds:

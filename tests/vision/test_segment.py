@@ -19,8 +19,10 @@ from vision.segment import (
     card_from_core,
     card_from_triangle_core,
     card_triangle,
+    core_evidence,
     core_quad,
     letterbox,
+    outlines_from_cores,
     quads_from_cores,
     triangle_core,
 )
@@ -84,6 +86,26 @@ def test_panoramas_side_by_side_come_out_one_by_one() -> None:
     assert len(quads) == 10
     for card in cards:
         assert max(quad_iou(card, q) for q in quads) > 0.8
+
+
+def test_outlines_say_which_cores_were_triangles() -> None:
+    card, panorama = card_at(100, 120, 60, 0), card_at(300, 120, 60, 0)
+    cores = paint_cores([card], (180, 320))
+    core = (triangle_core(panorama) + 0.5) / MAP_STRIDE - 0.5
+    cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    found = outlines_from_cores(cores, MAP_STRIDE)
+    assert len(found.quads) == 2
+    by_x = np.argsort(found.quads[:, :, 0].mean(axis=1))
+    assert found.triangular[by_x].tolist() == [False, True]
+
+
+def test_core_evidence_is_high_on_a_core_and_low_beside_it() -> None:
+    card = card_at(100, 120, 60, 10)
+    cores = paint_cores([card], (180, 320))
+    # The map is MAP_STRIDE times smaller than the finder's input, the input ``scale`` times the frame.
+    frame_card = (card + 0.5) / 0.5 - 0.5
+    assert core_evidence(cores, 0.5, frame_card) > 0.9
+    assert core_evidence(cores, 0.5, frame_card + np.array([300, 0], np.float32)) == 0.0
 
 
 def test_small_specks_and_wrong_shapes_are_not_cards() -> None:

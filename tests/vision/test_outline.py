@@ -1,0 +1,68 @@
+"""Edge support: a card's true outline lies on edges, a loose or misplaced quad does not."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from models.render import render_scene
+from vision.detect import order_corners
+from vision.outline import edge_support, gradients, side_support
+from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE
+
+
+def card_at(cx: float, cy: float, width: float, angle: float = 0) -> np.ndarray:
+    return order_corners(cv2.boxPoints(((cx, cy), (width, width * 88 / 63), angle)))
+
+
+def table_with(cards: list[np.ndarray]) -> np.ndarray:
+    frame = np.full((400, 600, 3), (40, 90, 60), np.uint8)
+    for card in cards:
+        cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
+    return frame
+
+
+def test_a_card_outline_is_supported_and_a_shifted_one_is_not() -> None:
+    card = card_at(300, 200, 120, angle=20)
+    grads = gradients(table_with([card]))
+    assert edge_support(grads, card[None])[0] == 1.0
+    assert edge_support(grads, (card + np.array([25, 0], np.float32))[None])[0] < 0.5
+    assert edge_support(grads, card_at(300, 200, 160, angle=20)[None])[0] < 0.2  # too large
+
+
+def test_a_quad_over_plain_table_has_no_support() -> None:
+    grads = gradients(table_with([]))
+    assert edge_support(grads, card_at(300, 200, 100)[None])[0] == 0.0
+
+
+def test_cards_edge_to_edge_each_keep_their_sides() -> None:
+    cards = [card_at(200 + 101 * k, 200, 100) for k in range(2)]
+    frame = table_with(cards)
+    cv2.line(frame, (250, 100), (250, 300), (120, 120, 120), 1)  # the thin seam where they touch
+    grads = gradients(frame)
+    assert (edge_support(grads, np.stack(cards)) == 1.0).all()
+
+
+def test_a_triangle_supports_the_quad_it_spans_but_a_card_needs_its_own_sides() -> None:
+    card = card_at(300, 200, 120)
+    apex = (card[0] + card[1]) / 2
+    frame = np.full((400, 600, 3), 60, np.uint8)
+    cv2.fillConvexPoly(frame, np.round(np.stack([apex, card[2], card[3]])).astype(np.int32), (230, 230, 230))
+    grads = gradients(frame)
+    assert edge_support(grads, card[None])[0] > 0.9  # the Panorama's triangle, apex up
+    assert side_support(grads, card)[[0, 1]].max() < 0.5  # its quad's top and right side: no edge
+
+
+def test_true_card_quads_of_rendered_scenes_are_mostly_supported() -> None:
+    supported = total = 0
+    for game in ("tranquility", "crew"):
+        scene = render_scene(game, EVAL_SEED_BASE + 11, held_out=True)
+        grads = gradients(scene.image)
+        quads = np.stack([c.quad for c in scene.cards if c.visible >= MIN_VISIBLE])
+        support = edge_support(grads, quads)
+        supported += int((support >= 0.5).sum())
+        total += len(quads)
+        # A third of a card off along both of its sides: the outline runs through faces and gaps.
+        off = (quads[:, 1:2] - quads[:, 0:1] + quads[:, 3:4] - quads[:, 0:1]) / 3
+        assert np.median(edge_support(grads, (quads + off).astype(np.float32))) < 0.5 <= np.median(support)
+    assert supported >= 0.9 * total

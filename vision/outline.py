@@ -1,0 +1,95 @@
+"""How well a quad's outline lies on edges of the frame: a check of a found card's corners.
+
+A card's four sides are edges in the frame: across each side the brightness
+steps, from card to table or from card to card. A quad with a corner off (a
+loose network outline, a contour that took in a shadow) has a side running
+through the card or the table instead. :func:`edge_support` samples points
+along each side and counts those with a strong step across the side near them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.detect import FloatArray, Image
+
+#: A step across a side counts when the Sobel response across it is at least this (a step of
+#: about 10 grey levels after a light blur) and clearly stronger than the response along it.
+MIN_STEP = 40.0
+#: Points sampled along each side, between 10% and 90% of it (the corners are the least sure).
+SAMPLES = 24
+#: How far from the side, in pixels on either side of it, a step may lie.
+REACH = 3
+
+
+class Gradients(NamedTuple):
+    """The brightness gradient of a frame, x and y, as float32 Sobel responses."""
+
+    x: npt.NDArray[np.float32]
+    y: npt.NDArray[np.float32]
+
+
+def gradients(frame: Image) -> Gradients:
+    """The gradient of a BGR (or grey) frame, lightly blurred first so print grain does not count."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    soft = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
+    return Gradients(np.asarray(cv2.Sobel(soft, cv2.CV_32F, 1, 0, ksize=3), np.float32),
+                     np.asarray(cv2.Sobel(soft, cv2.CV_32F, 0, 1, ksize=3), np.float32))
+
+
+def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """For each side of ``polygon`` (corner i to corner i + 1), the share of its points with an
+    edge across it within :data:`REACH` pixels.
+
+    >>> frame = np.zeros((100, 100), np.uint8); frame[20:80, 30:70] = 200
+    >>> side_support(gradients(frame), [[30, 20], [70, 20], [70, 80], [30, 80]]).tolist()
+    [1.0, 1.0, 1.0, 1.0]
+    >>> side_support(gradients(frame), [[30, 20], [90, 20], [90, 80], [30, 80]]).round(2).tolist()
+    [0.71, 0.0, 0.71, 1.0]
+    """
+    gx, gy = grads
+    h, w = gx.shape
+    q = np.asarray(polygon, np.float64).reshape(-1, 2)
+    ends = np.roll(q, -1, axis=0)
+    lengths = np.linalg.norm(ends - q, axis=1)
+    if (lengths < 1).any():
+        return np.zeros(len(q))
+    along = (ends - q) / lengths[:, None]  # (sides, 2)
+    across = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    t = np.linspace(0.1, 0.9, SAMPLES)
+    offsets = np.arange(-REACH, REACH + 1, dtype=np.float64)
+    # Points (side, sample, offset, xy).
+    points = (q[:, None, None, :] + t[None, :, None, None] * (ends - q)[:, None, None, :]
+              + offsets[None, None, :, None] * across[:, None, None, :])
+    x = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, w - 1)
+    y = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, h - 1)
+    gxs, gys = gx[y, x], gy[y, x]
+    step = np.abs(gxs * across[:, None, None, 0] + gys * across[:, None, None, 1])
+    slide = np.abs(gxs * along[:, None, None, 0] + gys * along[:, None, None, 1])
+    edge = (step >= MIN_STEP) & (step > 1.5 * slide)
+    support: npt.NDArray[np.float64] = edge.any(axis=2).mean(axis=1)
+    return support
+
+
+def edge_support(grads: Gradients, quads: FloatArray) -> npt.NDArray[np.float64]:
+    """For each card quad (N, 4, 2), corners in :func:`vision.detect.order_corners` order, its
+    weakest side's :func:`side_support`: 1 when the whole outline lies on edges, near 0 when a side
+    runs through a card or the table. A triangular card (a Panorama) spans a quad whose upper
+    corners lie on no edge: the outline of the triangle in it counts too, apex up or down.
+
+    >>> frame = np.zeros((100, 100), np.uint8)
+    >>> _ = cv2.fillConvexPoly(frame, np.array([[50, 10], [80, 90], [20, 90]], np.int32), 200)
+    >>> edge_support(gradients(frame), np.array([[[20, 10], [80, 10], [80, 90], [20, 90]]], np.float32))
+    array([1.])
+    """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    scores = []
+    for q in quads:
+        top, bottom = (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
+        outlines = (q, np.stack([top, q[2], q[3]]), np.stack([bottom, q[0], q[1]]))
+        scores.append(max(float(side_support(grads, outline).min()) for outline in outlines))
+    return np.array(scores, np.float64)
