@@ -111,3 +111,14 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                  "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
     assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
+
+
+@pytest.mark.parametrize("game", ["tranquility", "ascension", "crew", "rixes"])
+def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) -> None:
+    from dataclasses import asdict
+
+    from models.train import shipped_recipe
+    model = OnnxClassifier(game)
+    expected = {k: v for k, v in asdict(shipped_recipe(game)).items() if k != "workers"}
+    recorded = {k: v for k, v in model.metadata["recipe"].items() if k != "workers"}
+    assert recorded == expected
