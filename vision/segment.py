@@ -171,11 +171,25 @@ def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *
     (bilinear), so its sides fall between map pixels where the probability crosses
     ``threshold``, not on the coarse pixel grid.
     """
+    return _outlines(np.asarray(core_map, np.float32), scale, threshold, min_area, aspect_range,
+                     max(1, upsample), split=True)
+
+
+#: Thresholds tried, in turn, to part a core region that is no card's shape: two cores run
+#: together where their cards touch (Panoramas at their base corners, fanned cards) part where
+#: the probability dips between them.
+SPLIT_THRESHOLDS = (0.7, 0.85, 0.95)
+#: A core region fills at least this share of the shape fitted to it (its hull, its quad or
+#: triangle): less, and it is several cores run together.
+MIN_FIT = 0.8
+
+
+def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
+              aspect_range: tuple[float, float], u: int, split: bool) -> Outlines:
     mask = (core_map >= threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     quads: list[FloatArray] = []
     triangular: list[bool] = []
-    u = max(1, upsample)
     grow = np.ones((3, 3), np.uint8)
     for k in range(1, count):
         if stats[k, cv2.CC_STAT_AREA] < min_area:
@@ -187,39 +201,112 @@ def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *
         # The core and the soft rim around it, but none of a neighbour's core.
         keep = (cv2.dilate((own == k).astype(np.uint8), grow) > 0) & ((own == k) | (own == 0))
         patch = np.where(keep, core_map[y0:y1, x0:x1], 0).astype(np.float32)
-        big = cv2.resize(patch, ((x1 - x0) * u, (y1 - y0) * u), interpolation=cv2.INTER_LINEAR)
-        contours, _ = cv2.findContours((big >= threshold).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                       cv2.CHAIN_APPROX_NONE)
-        if not contours:
+        traced = _trace(patch, threshold, u)
+        if traced is None:
             continue
-        # Enlarged pixel j is centred at map coordinate (j + 0.5) / u - 0.5 (OpenCV's resize).
-        traced = max(contours, key=cv2.contourArea).reshape(-1, 2)
-        outline = (traced + 0.5) / u - 0.5 + np.array([x0, y0])
-        hull = cv2.convexHull(outline.astype(np.float32))
-        approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-        # Map pixel k covers frame pixels [k*scale, (k+1)*scale): its centre is at (k + 0.5) * scale.
-        # The outline runs through the centres of its edge pixels, half an enlarged pixel inside.
-        edge = scale / 2 / u
-        rect_area = np.prod(cv2.minAreaRect(hull)[1])
-        is_triangle = bool(len(approx) == 3 or cv2.contourArea(hull) < 0.7 * rect_area)
-        if is_triangle:
-            _, tri = cv2.minEnclosingTriangle(hull)
-            tri = (tri.reshape(3, 2).astype(np.float64) + 0.5) * scale - 0.5
-            grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
-            card = order_corners(card_from_triangle_core(grown))
-        else:
-            if len(approx) == 4:
-                core = approx.reshape(4, 2).astype(np.float32)
-            else:
-                core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-            core = offset_quad((core + 0.5) * scale - 0.5, edge)
-            card = order_corners(card_from_core(core))
-        if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1]:
-            continue
+        card, is_triangle, fit = _card_of(traced + np.array([x0, y0]), scale, u)
+        one_card = fit >= MIN_FIT and aspect_range[0] <= quad_aspect(card) <= aspect_range[1]
+        if not one_card and split:
+            parts = _split(patch, scale, threshold, min_area, aspect_range, u)
+            if len(parts.quads) >= 2:
+                # Map pixel x0 is frame pixel x0 * scale further right.
+                quads += list(parts.quads + np.array([x0, y0], np.float32) * scale)
+                triangular += parts.triangular.tolist()
+                continue
+        if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1] or (not split and fit < MIN_FIT):
+            continue  # not a card; and a part of a split region must be one card's core outright
         quads.append(card)
         triangular.append(is_triangle)
     found = np.stack(quads).astype(np.float32) if quads else np.zeros((0, 4, 2), np.float32)
     return Outlines(found, np.array(triangular, np.bool_))
+
+
+def _split(patch: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
+           aspect_range: tuple[float, float], u: int) -> Outlines:
+    """The cards of a core region that is several cores run together, found at the first higher
+    threshold that parts it into at least two (none if none does)."""
+    for higher in SPLIT_THRESHOLDS:
+        if higher <= threshold:
+            continue
+        if cv2.connectedComponents((patch >= higher).astype(np.uint8), connectivity=4)[0] - 1 < 2:
+            continue
+        parts = _outlines(patch, scale, higher, min_area / 2, aspect_range, u, split=False)
+        if len(parts.quads) >= 2:
+            return parts
+    return Outlines(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.bool_))
+
+
+def _trace(patch: npt.NDArray[np.float32], threshold: float, u: int) -> npt.NDArray[np.float64] | None:
+    """The outline, in the patch's map coordinates, where the patch enlarged ``u`` times crosses
+    ``threshold`` (its largest region), or None."""
+    big = cv2.resize(patch, (patch.shape[1] * u, patch.shape[0] * u), interpolation=cv2.INTER_LINEAR)
+    contours, _ = cv2.findContours((big >= threshold).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    # Enlarged pixel j is centred at map coordinate (j + 0.5) / u - 0.5 (OpenCV's resize).
+    traced = max(contours, key=cv2.contourArea).reshape(-1, 2)
+    return np.asarray((traced + 0.5) / u - 0.5, np.float64)
+
+
+def _card_of(outline: npt.NDArray[np.float64], scale: float, u: int) -> tuple[FloatArray, bool, float]:
+    """The card (quad in frame pixels) whose core has ``outline`` (map coordinates), whether its
+    core is a triangle, and the share of the fitted core shape the region fills."""
+    hull = cv2.convexHull(outline.astype(np.float32))
+    approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    # Map pixel k covers frame pixels [k*scale, (k+1)*scale): its centre is at (k + 0.5) * scale.
+    # The outline runs through the centres of its edge pixels, half an enlarged pixel inside.
+    edge = scale / 2 / u
+    region = cv2.contourArea(outline.astype(np.float32))
+    hull_area = cv2.contourArea(hull)
+    rect_area = float(np.prod(cv2.minAreaRect(hull)[1]))
+    is_triangle = bool(len(approx) == 3 or hull_area < 0.7 * rect_area)
+    if is_triangle:
+        tri = triangle_of_region(outline)
+        fit = region / max(hull_area, 1e-9)
+        tri = (tri + 0.5) * scale - 0.5
+        grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
+        return order_corners(card_from_triangle_core(grown)), True, fit
+    if len(approx) == 4:
+        core = approx.reshape(4, 2).astype(np.float32)
+    else:
+        core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    fit = region / max(hull_area, cv2.contourArea(core), 1e-9)
+    core = offset_quad((core + 0.5) * scale - 0.5, edge)
+    return order_corners(card_from_core(core)), False, fit
+
+
+def triangle_of_region(outline: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """The triangle (apex, base, base) of a Panorama's shape whose area, centroid and axis are
+    those of the region inside ``outline`` (a closed polygon).
+
+    The network's core of a Panorama is soft at its sharp apex and rounded at its corners, so
+    the smallest triangle around it comes out too large; the region's moments do not depend on
+    its corners. The axis of symmetry is the region's long principal axis, the apex lies on the
+    side its mass thins out towards (the third moment along the axis).
+
+    >>> tri = np.array([[50, 10], [81.5, 98], [18.5, 98]])  # a Panorama's shape, apex up
+    >>> bool(np.abs(triangle_of_region(tri) - tri).max() < 1e-6)
+    True
+    """
+    pts = np.asarray(outline, np.float32).reshape(-1, 1, 2)
+    m = cv2.moments(pts)
+    area = m["m00"]  # OpenCV gives a polygon's area moments whichever way it runs
+    if area < 1e-9:
+        return np.repeat(pts.reshape(-1, 2)[:1].astype(np.float64), 3, axis=0)
+    centre = np.array([m["m10"], m["m01"]]) / m["m00"]
+    cov = np.array([[m["mu20"], m["mu11"]], [m["mu11"], m["mu02"]]]) / m["m00"]
+    axis = np.linalg.eigh(cov)[1][:, 1]
+    a, b = axis
+    skew = (a ** 3 * m["mu30"] + 3 * a * a * b * m["mu21"] + 3 * a * b * b * m["mu12"] + b ** 3 * m["mu03"])
+    if skew < 0:
+        axis = -axis
+    across = np.array([-axis[1], axis[0]])
+    w, h = CARD_MM
+    height = float(np.sqrt(2 * area * h / w))
+    base = height * w / h
+    foot = centre - axis * height / 3
+    return np.stack([centre + axis * 2 * height / 3, foot + across * base / 2, foot - across * base / 2])
 
 
 def default_finder_path() -> Path:

@@ -88,6 +88,36 @@ def test_panoramas_side_by_side_come_out_one_by_one() -> None:
         assert max(quad_iou(card, q) for q in quads) > 0.8
 
 
+@pytest.mark.parametrize("bridge", [0.6, 0.8])
+def test_cores_run_together_are_parted_where_the_probability_dips(bridge: float) -> None:
+    # Two Panoramas side by side whose cores the network joined at their base corners.
+    cards = [card_at(100, 120, 60, 0), card_at(161, 120, 60, 0)]
+    cores = np.zeros((180, 320), np.float32)
+    for card in cards:
+        core = (triangle_core(card) + 0.5) / MAP_STRIDE - 0.5
+        cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    cores[62:72, 60:76] = np.maximum(cores[62:72, 60:76], bridge)
+    assert cv2.connectedComponents((cores >= 0.5).astype(np.uint8), connectivity=4)[0] - 1 == 1
+    found = outlines_from_cores(cores, MAP_STRIDE)
+    assert len(found.quads) == 2 and found.triangular.all()
+    for card in cards:
+        assert max(quad_iou(card, q) for q in found.quads) > 0.7
+
+
+def test_a_panorama_triangle_comes_from_its_core_region_not_its_corners() -> None:
+    # A soft core with a bump on one side (a neighbour's rim, a shadow): the smallest triangle
+    # around it grows with the bump, the triangle of the region's area and axis hardly moves.
+    card = card_at(200, 150, 100, 15)
+    core = (triangle_core(card) + 0.5) / MAP_STRIDE - 0.5
+    cores = np.zeros((180, 320), np.float32)
+    cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    cores = cv2.GaussianBlur(cores, (0, 0), 1.0)
+    cv2.circle(cores, tuple(int(v) for v in np.round((core[0] + core[1]) / 2)), 2, 1.0, -1)
+    found = outlines_from_cores(cores, MAP_STRIDE)
+    assert len(found.quads) == 1 and found.triangular[0]
+    assert quad_iou(card, found.quads[0]) > 0.9
+
+
 def test_outlines_say_which_cores_were_triangles() -> None:
     card, panorama = card_at(100, 120, 60, 0), card_at(300, 120, 60, 0)
     cores = paint_cores([card], (180, 320))
