@@ -111,7 +111,7 @@ def test_a_panorama_triangle_comes_from_its_core_region_not_its_corners() -> Non
     core = (triangle_core(card) + 0.5) / MAP_STRIDE - 0.5
     cores = np.zeros((180, 320), np.float32)
     cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
-    cores = cv2.GaussianBlur(cores, (0, 0), 1.0)
+    cores = np.asarray(cv2.GaussianBlur(cores, (0, 0), 1.0), np.float32)
     cv2.circle(cores, tuple(int(v) for v in np.round((core[0] + core[1]) / 2)), 2, 1.0, -1)
     found = outlines_from_cores(cores, MAP_STRIDE)
     assert len(found.quads) == 1 and found.triangular[0]
