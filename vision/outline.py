@@ -51,19 +51,23 @@ def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.flo
     >>> side_support(gradients(frame), [[30, 20], [90, 20], [90, 80], [30, 80]]).round(2).tolist()
     [0.71, 0.0, 0.71, 1.0]
     """
+    q = np.asarray(polygon, np.float64).reshape(-1, 2)
+    return _segments_support(grads, q, np.roll(q, -1, axis=0))
+
+
+def _segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
+                      ) -> npt.NDArray[np.float64]:
+    """:func:`side_support` of each segment ``starts[i]`` to ``ends[i]`` (S, 2), all at once;
+    0 for a segment shorter than a pixel."""
     gx, gy = grads
     h, w = gx.shape
-    q = np.asarray(polygon, np.float64).reshape(-1, 2)
-    ends = np.roll(q, -1, axis=0)
-    lengths = np.linalg.norm(ends - q, axis=1)
-    if (lengths < 1).any():
-        return np.zeros(len(q))
-    along = (ends - q) / lengths[:, None]  # (sides, 2)
+    lengths = np.linalg.norm(ends - starts, axis=1)
+    along = (ends - starts) / np.maximum(lengths, 1e-9)[:, None]  # (S, 2)
     across = np.stack([-along[:, 1], along[:, 0]], axis=1)
     t = np.linspace(0.1, 0.9, SAMPLES)
     offsets = np.arange(-REACH, REACH + 1, dtype=np.float64)
-    # Points (side, sample, offset, xy).
-    points = (q[:, None, None, :] + t[None, :, None, None] * (ends - q)[:, None, None, :]
+    # Points (segment, sample, offset, xy).
+    points = (starts[:, None, None, :] + t[None, :, None, None] * (ends - starts)[:, None, None, :]
               + offsets[None, None, :, None] * across[:, None, None, :])
     x = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, w - 1)
     y = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, h - 1)
@@ -71,7 +75,7 @@ def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.flo
     step = np.abs(gxs * across[:, None, None, 0] + gys * across[:, None, None, 1])
     slide = np.abs(gxs * along[:, None, None, 0] + gys * along[:, None, None, 1])
     edge = (step >= MIN_STEP) & (step > 1.5 * slide)
-    support: npt.NDArray[np.float64] = edge.any(axis=2).mean(axis=1)
+    support: npt.NDArray[np.float64] = np.where(lengths >= 1, edge.any(axis=2).mean(axis=1), 0.0)
     return support
 
 
@@ -86,10 +90,16 @@ def edge_support(grads: Gradients, quads: FloatArray) -> npt.NDArray[np.float64]
     >>> edge_support(gradients(frame), np.array([[[20, 10], [80, 10], [80, 90], [20, 90]]], np.float32))
     array([1.])
     """
-    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    scores = []
-    for q in quads:
-        top, bottom = (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
-        outlines = (q, np.stack([top, q[2], q[3]]), np.stack([bottom, q[0], q[1]]))
-        scores.append(max(float(side_support(grads, outline).min()) for outline in outlines))
-    return np.array(scores, np.float64)
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    if len(q) == 0:
+        return np.zeros(0, np.float64)
+    top, bottom = (q[:, 0] + q[:, 1]) / 2, (q[:, 2] + q[:, 3]) / 2
+    # Ten segments a quad: its four sides, the triangle apex up (top middle, bottom right, bottom
+    # left) and apex down (bottom middle, top left, top right).
+    a, b, c, d = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
+    starts = np.stack([a, b, c, d, top, c, d, bottom, a, b], axis=1)
+    ends = np.stack([b, c, d, a, c, d, top, a, b, bottom], axis=1)
+    support = _segments_support(grads, starts.reshape(-1, 2), ends.reshape(-1, 2)).reshape(-1, 10)
+    best: npt.NDArray[np.float64] = np.max(
+        [support[:, :4].min(axis=1), support[:, 4:7].min(axis=1), support[:, 7:].min(axis=1)], axis=0)
+    return best
