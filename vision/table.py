@@ -73,25 +73,6 @@ class TableGeometry:
         a, b = self.to_image([[cx, cy], [cx + 10.0, cy]])
         return float(np.linalg.norm(b - a) / 10.0)
 
-    def distance(self, other: TableGeometry) -> float:
-        """How far apart, in image pixels, two geometries put the layout: the largest distance
-        between where they put its bounds' corners and centre."""
-        x0, y0, x1, y1 = self.layout.bounds(self.gap)
-        points = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [(x0 + x1) / 2, (y0 + y1) / 2]]
-        return float(np.linalg.norm(self.to_image(points) - other.to_image(points), axis=1).max())
-
-    def agrees(self, other: TableGeometry, share: float = 0.1) -> bool:
-        """Whether ``other`` puts the layout where this one does, to ``share`` of a card's width.
-
-        >>> from vision.layouts import layout
-        >>> a = TableGeometry(layout("tranquility"), np.eye(3), 2.0)
-        >>> a.agrees(a.moved(np.array([[1, 0, 3], [0, 1, 0], [0, 0, 1]], np.float64)))  # 3 px off
-        True
-        >>> a.agrees(a.moved(np.array([[1, 0, 9], [0, 1, 0], [0, 0, 1]], np.float64)))  # 9 px off
-        False
-        """
-        return self.distance(other) <= share * 63.0 * self.px_per_mm()
-
     def moved(self, move: Matrix) -> TableGeometry:
         """The same table seen by a camera that moved by ``move`` (old image to new image)."""
         return TableGeometry(self.layout, move @ self.homography, self.gap)

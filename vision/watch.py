@@ -11,11 +11,7 @@ How a frame is read, cheaply:
 
 1. Until the table is known, the whole-frame card finder looks for it
    (:func:`vision.table.find_table`), at most once every ``refind_every``
-   seconds; a table found is taken when the last search that found one found
-   it at the same place (a hand over the cards can make one fit come out a
-   few pixels off, and every cell would be read off). Once a table is found,
-   the next search comes ``confirm_after`` seconds later. A manual geometry
-   (four corners) skips that.
+   seconds; a manual geometry (four corners) skips that.
 2. Every frame, one small grey tile per cell and per static card
    (:class:`vision.cells.CellSampler`) says which cells *move* (changed since
    the previous frame: busy) and which *changed* since they were last read.
@@ -86,8 +82,6 @@ class WatchConfig:
     moved_share: float = 0.5
     #: Seconds between searches for the table while it is not found.
     refind_every: float = 1.0
-    #: Seconds after a search that found the table before the search that must agree with it.
-    confirm_after: float = 0.2
     #: The tiles are read on a frame this many times smaller.
     down: int = 2
     #: Seconds between refreshes of a still cell's views (the light drifts).
@@ -152,8 +146,6 @@ class Watcher:
         self._anchor: npt.NDArray[np.uint8] | None = None
         self._anchored = -math.inf
         self._searched = -math.inf
-        #: The table the last search found, taken when the next one agrees.
-        self._candidate: TableGeometry | None = None
         self._moved_at: float | None = None
         self._calm = 0
         self._round = 0
@@ -377,18 +369,14 @@ class Watcher:
         self._static_ref = None
 
     def _search(self, frame: Image, t: float) -> None:
-        wait = self.config.confirm_after if self._candidate is not None else self.config.refind_every
-        if t - self._searched < wait:
+        if t - self._searched < self.config.refind_every:
             return
         self._searched = t
         self.stats.searches += 1
         known = {cell: card for cell, card in self.view.cards.items() if card is not None}
         geometry = self._find_table(frame, known)
-        if geometry is None:
-            return
-        if self._candidate is not None and self._candidate.agrees(geometry):
+        if geometry is not None:
             self._set_geometry(geometry)
-        self._candidate = geometry
 
     def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
         quads = self.find(frame) if self.find is not None else None
