@@ -52,11 +52,11 @@ def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.flo
     [0.71, 0.0, 0.71, 1.0]
     """
     q = np.asarray(polygon, np.float64).reshape(-1, 2)
-    return _segments_support(grads, q, np.roll(q, -1, axis=0))
+    return segments_support(grads, q, np.roll(q, -1, axis=0))
 
 
-def _segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
-                      ) -> npt.NDArray[np.float64]:
+def segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
+                     ) -> npt.NDArray[np.float64]:
     """:func:`side_support` of each segment ``starts[i]`` to ``ends[i]`` (S, 2), all at once;
     0 for a segment shorter than a pixel."""
     gx, gy = grads
@@ -99,7 +99,7 @@ def edge_support(grads: Gradients, quads: FloatArray) -> npt.NDArray[np.float64]
     a, b, c, d = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
     starts = np.stack([a, b, c, d, top, c, d, bottom, a, b], axis=1)
     ends = np.stack([b, c, d, a, c, d, top, a, b, bottom], axis=1)
-    support = _segments_support(grads, starts.reshape(-1, 2), ends.reshape(-1, 2)).reshape(-1, 10)
+    support = segments_support(grads, starts.reshape(-1, 2), ends.reshape(-1, 2)).reshape(-1, 10)
     best: npt.NDArray[np.float64] = np.max(
         [support[:, :4].min(axis=1), support[:, 4:7].min(axis=1), support[:, 7:].min(axis=1)], axis=0)
     return best

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from vision.classify import Classifier
 from vision.detect import CROP_SIZE, find_cards, order_corners, rectify, triangle_card
 from vision.layouts import DEFAULT_GAP, Layout, card_corners, layout
+from vision.outline import gradients, segments_support
 
 Matrix = npt.NDArray[np.float64]
 FloatArray = npt.NDArray[np.float64]
@@ -257,9 +258,68 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     elif len(named) >= MIN_CARDS:
         cards = named
     geometry = _fit(cards, _lattice(cards, lay), lay, known or {}, gap)
-    if geometry is not None and classifier is not None and not _frame_seen(frame, geometry, classifier):
+    if geometry is None:
+        return None
+    geometry = refine(frame, geometry)
+    if classifier is not None and not _frame_seen(frame, geometry, classifier):
         return None
     return geometry
+
+
+#: How far (pixels) :func:`refine` looks for each static card's edges around where the fit put it.
+REFINE_REACH = 6
+#: Share of its outline on edges a static card needs to pin the refined fit.
+REFINE_SUPPORT = 0.75
+
+
+def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2) -> TableGeometry:
+    """``geometry`` fitted again on the edges of the static cards (Tranquillité's frame).
+
+    A fit from the finder's card centres can be a few pixels off at the far side of the layout:
+    a hand hid some cards, a quad took in a neighbour. Each static card's outline is moved
+    around where the fit puts it, up to :data:`REFINE_REACH` pixels, and lies best on the
+    frame's edges (:func:`vision.outline.segments_support`) somewhere in a small plateau: its
+    middle gives the card's centre. The homography is fitted again on those centres (RANSAC),
+    twice, and kept if the static cards' outlines lie better on edges with it. Layouts without
+    card-shaped static cards (L'Ascension's Panoramas), or with fewer than six well supported,
+    are returned as they are.
+    """
+    lay = geometry.layout
+    if lay.static_shape != "card" or len(lay.static) < 6:
+        return geometry
+    grads = gradients(frame)
+    plane = lay.static_points(geometry.gap)
+    steps = np.arange(-REFINE_REACH, REFINE_REACH + 1, dtype=np.float64)
+    shifts = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)  # (K, 2) pixels
+
+    def support(fit: TableGeometry, moves: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """Mean side support (S, K) of each static card's outline where ``fit`` puts it, moved."""
+        quads = np.stack([fit.to_image(card_corners(x, y)) for x, y in plane])  # (S, 4, 2)
+        moved = quads[:, None] + moves[None, :, None, :]  # (S, K, 4, 2)
+        ends = np.roll(moved, -1, axis=2)
+        scores = segments_support(grads, moved.reshape(-1, 2), ends.reshape(-1, 2))
+        return scores.reshape(len(plane), len(moves), 4).mean(axis=2)
+
+    still = np.zeros((1, 2))
+    first = geometry
+    for _ in range(rounds):
+        score = support(geometry, shifts)
+        top = score.max(axis=1)
+        good = top >= REFINE_SUPPORT
+        if good.sum() < 6:
+            break
+        # The support is flat over a few pixels (edges count within a reach): take its middle.
+        near = (score >= top[:, None] - 0.02).astype(np.float64)
+        centres = geometry.to_image(plane) + near @ shifts / near.sum(axis=1, keepdims=True)
+        matrix, _ = cv2.findHomography(plane[good], centres[good], cv2.RANSAC, 3.0)
+        if matrix is None:
+            break
+        geometry = TableGeometry(lay, np.asarray(matrix, np.float64), geometry.gap)
+    # A fit already on the edges stays: the border cards lie a little askew, and fitting their
+    # centres again only trades one pixel for another.
+    if geometry is not first and support(geometry, still).mean() > support(first, still).mean() + 0.01:
+        return geometry
+    return first
 
 
 def _frame_seen(frame: Image, geometry: TableGeometry, classifier: Classifier) -> bool:

@@ -11,7 +11,7 @@ from models.video import FilmSet, Laid, Shot
 from vision.cells import grey_small
 from vision.classify import OnnxClassifier
 from vision.layouts import layout
-from vision.table import TableGeometry, find_table, from_corners, register
+from vision.table import TableGeometry, find_table, from_corners, refine, register
 
 CLASSIFIER = OnnxClassifier("tranquility")
 
@@ -71,6 +71,20 @@ def test_the_table_is_found_from_cards_on_it_too() -> None:
     known = {cell: str(k + 1) for k, cell in enumerate(CELLS[:20])}
     geometry = find_table(image, layout("tranquility"), CLASSIFIER, known=known)
     assert geometry is not None and truth_error(geometry, film) < 4.0
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_a_fit_a_few_pixels_off_is_drawn_onto_the_border_cards_edges(seed: int) -> None:
+    film = FilmSet("tranquility", seed)
+    image = film.frame(Shot([], 0.0))
+    truth = TableGeometry(film.layout, film.camera, film.gap)
+    # 3% too large about the frame's centre, and 3 pixels aside: the far cells are ~10 px off.
+    grow = np.array([[1.03, 0, -0.03 * 640 + 3], [0, 1.03, -0.03 * 360], [0, 0, 1]], np.float64)
+    off = truth.moved(grow)
+    assert truth_error(off, film) > 6.0
+    assert truth_error(refine(image, off), film) < 2.5  # the border cards lie a little askew
+    blank = np.full_like(image, 120)
+    assert refine(blank, off) is off  # no edges to go by: the fit stands
 
 
 def test_nothing_on_the_table_is_no_table() -> None:
