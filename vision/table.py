@@ -298,7 +298,7 @@ def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2) -> TableGe
         moved = quads[:, None] + moves[None, :, None, :]  # (S, K, 4, 2)
         ends = np.roll(moved, -1, axis=2)
         scores = segments_support(grads, moved.reshape(-1, 2), ends.reshape(-1, 2))
-        return scores.reshape(len(plane), len(moves), 4).mean(axis=2)
+        return np.asarray(scores.reshape(len(plane), len(moves), 4).mean(axis=2), np.float64)
 
     still = np.zeros((1, 2))
     first = geometry
