@@ -152,15 +152,6 @@ class Outlines(NamedTuple):
     triangular: npt.NDArray[np.bool_]
 
 
-def quads_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
-                     min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
-                     upsample: int = 4) -> FloatArray:
-    """Card quads (N, 4, 2) in frame pixels from a core probability map ``scale`` times smaller:
-    the quads of :func:`outlines_from_cores`."""
-    return outlines_from_cores(core_map, scale, threshold=threshold, min_area=min_area,
-                               aspect_range=aspect_range, upsample=upsample).quads
-
-
 def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
                         min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
                         upsample: int = 4) -> Outlines:

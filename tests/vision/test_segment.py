@@ -23,7 +23,6 @@ from vision.segment import (
     core_quad,
     letterbox,
     outlines_from_cores,
-    quads_from_cores,
     triangle_core,
 )
 
@@ -60,7 +59,7 @@ def paint_cores(cards: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
 def test_cards_edge_to_edge_come_out_one_by_one() -> None:
     # A row of four cards touching, and one turned card apart: five separate cores.
     cards = [card_at(100 + 63 * k, 120, 63, 0) for k in range(4)] + [card_at(500, 200, 70, 30)]
-    quads = quads_from_cores(paint_cores(cards, (180, 320)), MAP_STRIDE)
+    quads = outlines_from_cores(paint_cores(cards, (180, 320)), MAP_STRIDE).quads
     assert len(quads) == 5
     for card in cards:
         assert max(quad_iou(card, q) for q in quads) > 0.85
@@ -82,7 +81,7 @@ def test_panoramas_side_by_side_come_out_one_by_one() -> None:
     for card in cards:
         core = (triangle_core(card) + 0.5) / MAP_STRIDE - 0.5
         cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
-    quads = quads_from_cores(cores, MAP_STRIDE)
+    quads = outlines_from_cores(cores, MAP_STRIDE).quads
     assert len(quads) == 10
     for card in cards:
         assert max(quad_iou(card, q) for q in quads) > 0.8
@@ -142,7 +141,7 @@ def test_small_specks_and_wrong_shapes_are_not_cards() -> None:
     cores = np.zeros((180, 320), np.float32)
     cores[10:12, 10:12] = 1  # a speck
     cores[50:55, 20:120] = 1  # a long thin streak
-    assert quads_from_cores(cores, MAP_STRIDE, min_area=6).shape == (0, 4, 2)
+    assert outlines_from_cores(cores, MAP_STRIDE, min_area=6).quads.shape == (0, 4, 2)
 
 
 def test_letterbox_keeps_the_shape_and_pads() -> None:
