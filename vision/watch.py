@@ -285,7 +285,13 @@ class Watcher:
                         # no clean outline: read it where its cell is; unsure readings make no fact.
                         found = Found("card", changed=found.changed)
                         faint.add(i)
-                if found.kind == "empty":
+                if found.kind == "empty" and fact is not None and cell not in self.view.flagged \
+                        and not self._local(i, changed, t):
+                    # An accepted card gone while an arm crossed the cells around: a still arm the
+                    # colour of the table looks like a bare cell. It must stay gone longer. (A
+                    # flagged card is expected to go: its take-back is not delayed.)
+                    self._set(memory, tiles[i], Reading("empty", settle=self.config.faint_settle))
+                elif found.kind == "empty":
                     self._set(memory, tiles[i], EMPTY)
                 elif found.kind == "card":
                     quad = geometry.card_quad(cell, found.offset, found.angle)

@@ -129,3 +129,14 @@ def test_the_watcher_looks_for_the_table_with_the_finder_it_is_given() -> None:
     centre = truth.to_image([truth.layout.centre("c3", truth.gap)])[0]
     seen_at = found.geometry.to_image([found.geometry.layout.centre("c3", found.geometry.gap)])[0]
     assert np.linalg.norm(centre - seen_at) < 10
+
+
+def test_an_arm_the_colour_of_the_table_resting_over_accepted_cards_takes_nothing_away() -> None:
+    # Simulated game 7,000,011: at 29.7 s an arm nearly the table's colour rests still over d1 and
+    # d2 (cards 7 and 21, accepted) for half a second; they looked bare, were taken as removed
+    # and asked about, and the plays beside them went unread.
+    sim = simulate("tranquility", 3, 7_000_011, max_events=5000)
+    sim.shots = sim.shots[:round(36.0 * sim.fps)]  # the first 36 seconds
+    tally = run_game(sim, CLASSIFIER)
+    assert not [p for p in tally.prompts if p["prompt"] == "removed"]
+    assert not tally.false_events and tally.plays_recovered >= 8
