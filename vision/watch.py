@@ -64,6 +64,12 @@ State = Literal["searching", "watching", "moved"]
 FAINT = 0.25
 
 
+#: Games where an accepted card never leaves its cell but by an undo: there, an accepted card
+#: read gone while an arm crosses its neighbours must stay gone ``faint_settle`` seconds. (In
+#: L'Ascension a Feu de camp lifts an accepted Versant: its move must not wait.)
+ACCEPTED_STAY = frozenset({"tranquility"})
+
+
 @dataclass(frozen=True)
 class WatchConfig:
     """The watcher's times (seconds) and thresholds."""
@@ -285,8 +291,8 @@ class Watcher:
                         # no clean outline: read it where its cell is; unsure readings make no fact.
                         found = Found("card", changed=found.changed)
                         faint.add(i)
-                if found.kind == "empty" and fact is not None and cell not in self.view.flagged \
-                        and not self._local(i, changed, t):
+                if found.kind == "empty" and fact is not None and self.game in ACCEPTED_STAY \
+                        and cell not in self.view.flagged and not self._local(i, changed, t):
                     # An accepted card gone while an arm crossed the cells around: a still arm the
                     # colour of the table looks like a bare cell. It must stay gone longer. (A
                     # flagged card is expected to go: its take-back is not delayed.)
