@@ -300,10 +300,12 @@ def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2) -> TableGe
         scores = segments_support(grads, moved.reshape(-1, 2), ends.reshape(-1, 2))
         return np.asarray(scores.reshape(len(plane), len(moves), 4).mean(axis=2), np.float64)
 
-    still = np.zeros((1, 2))
-    first = geometry
-    for _ in range(rounds):
+    zero = int(np.flatnonzero((shifts == 0).all(axis=1))[0])
+    first, first_score = geometry, 0.0
+    for round_ in range(rounds):
         score = support(geometry, shifts)
+        if round_ == 0:
+            first_score = float(score[:, zero].mean())  # the fit as given, not moved
         top = score.max(axis=1)
         good = top >= REFINE_SUPPORT
         if good.sum() < 6:
@@ -317,7 +319,7 @@ def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2) -> TableGe
         geometry = TableGeometry(lay, np.asarray(matrix, np.float64), geometry.gap)
     # A fit already on the edges stays: the border cards lie a little askew, and fitting their
     # centres again only trades one pixel for another.
-    if geometry is not first and support(geometry, still).mean() > support(first, still).mean() + 0.01:
+    if geometry is not first and support(geometry, np.zeros((1, 2))).mean() > first_score + 0.01:
         return geometry
     return first
 
