@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ Image = npt.NDArray[np.uint8]
 
 #: Least cards the finder must place on the lattice to trust a table.
 MIN_CARDS = 5
+#: Most rounds of fitting the lattice and putting the cards on it: each round reaches further.
+FIT_ROUNDS = 8
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,10 @@ def _lattice(cards: Sequence[_Card], lay: Layout) -> dict[int, tuple[int, int]]:
             iu, iv = round(du), round(dv)
             if abs(du - iu) < 0.3 and abs(dv - iv) < 0.25 and max(abs(iu) * lay.u_step, abs(iv)) <= 2:
                 links[a].append((b, iu, iv))
+    # A link counts only when both cards see it: a quad running over two cards, or hugging half of
+    # one, puts its neighbours a step off, and the walk would carry that error across the lattice.
+    mutual = [set(link) for link in links]
+    links = [[(b, iu, iv) for b, iu, iv in links[a] if (a, -iu, -iv) in mutual[b]] for a in range(n)]
     seed = max(range(n), key=lambda k: len(links[k]))
     found = {seed: (0, 0)}
     queue = deque([seed])
@@ -349,7 +356,7 @@ def _fit(cards: Sequence[_Card], steps: dict[int, tuple[int, int]], lay: Layout,
     rough: Matrix | None = None
     pw, ph = lay.pitch(DEFAULT_GAP)
     half = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]) * (63.0 / pw, 88.0 / ph)
-    for _ in range(3):
+    for _ in range(FIT_ROUNDS):
         # Fit the lattice to the image, then put every card on it, linked or not, and fit again.
         # A card's centre is one point; a Panorama's outline gives its four corners (a row of
         # Panoramas alone is a line: the corners give the rows' direction).
@@ -373,11 +380,17 @@ def _fit(cards: Sequence[_Card], steps: dict[int, tuple[int, int]], lay: Layout,
         rough = np.asarray(fitted, np.float64)
         good = {k for k, ok in zip(owner, inliers.ravel().tolist(), strict=True) if ok}
         steps = {k: steps[k] for k in keys if k in good}
-        where = _apply(np.linalg.inv(rough), np.array([c.quad.mean(axis=0) for c in cards], np.float64))
+        with np.errstate(divide="ignore", invalid="ignore"):  # a degenerate fit sends cards to infinity
+            where = _apply(np.linalg.inv(rough), np.array([c.quad.mean(axis=0) for c in cards], np.float64))
+        before = dict(steps)
         for k, (u, minus_v) in enumerate(where.tolist()):
+            if k in steps or not (math.isfinite(u) and math.isfinite(minus_v)):
+                continue
             iu, iv = round(u / lay.u_step), round(-minus_v)
-            if k not in steps and abs(u / lay.u_step - iu) < 0.25 and abs(-minus_v - iv) < 0.2:
+            if abs(u / lay.u_step - iu) < 0.25 and abs(-minus_v - iv) < 0.2:
                 steps[k] = (iu, iv)
+        if steps == before:
+            break
     if rough is None or len(steps) < MIN_CARDS:
         return None
     # The finder's quads often hug a card's printed frame rather than its edge, so only their

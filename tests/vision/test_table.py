@@ -10,7 +10,8 @@ from companion.tranquility import CELLS
 from models.video import FilmSet, Laid, Shot
 from vision.cells import grey_small
 from vision.classify import OnnxClassifier
-from vision.layouts import layout
+from vision.detect import order_corners
+from vision.layouts import card_corners, layout
 from vision.table import TableGeometry, find_table, from_corners, refine, register
 
 CLASSIFIER = OnnxClassifier("tranquility")
@@ -62,6 +63,24 @@ def test_the_frame_of_border_cards_is_found(seed: int) -> None:
     geometry = find_table(image, "tranquility", CLASSIFIER)
     assert geometry is not None
     assert truth_error(geometry, film) < 4.0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 4, 8])
+def test_loose_quads_do_not_carry_the_lattice_a_step_off(seed: int) -> None:
+    # Every third border card's quad runs 40 mm over its neighbour, as the network's may where cards
+    # touch: the neighbours it sees are a step off, and only links both cards agree on are walked.
+    film = FilmSet("tranquility", seed)
+    truth = TableGeometry(film.layout, film.camera, film.gap)
+    rng = np.random.default_rng(seed)
+    quads = []
+    for k, (x, y) in enumerate(film.layout.static_points(film.gap)):
+        corners = card_corners(x, y)
+        if k % 3 == 1:
+            corners[[1, 2], 0] += 40.0
+        corners += rng.normal(0.0, 2.0, corners.shape)
+        quads.append(order_corners(truth.to_image(corners).astype(np.float32)))
+    geometry = find_table(np.zeros((720, 1280, 3), np.uint8), "tranquility", quads=np.stack(quads))
+    assert geometry is not None and truth_error(geometry, film) < 4.0
 
 
 def test_the_table_is_found_from_cards_on_it_too() -> None:
