@@ -30,7 +30,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.layouts import CARD_H, CARD_W
+from vision.layouts import CARD_H, CARD_W, card_corners
+from vision.outline import gradients, side_support
 
 Image = npt.NDArray[np.uint8]
 
@@ -47,6 +48,8 @@ SHADOW = (0.3, 0.93, 0.12)
 EMPTY, CARD_FILL = 0.12, 0.72
 #: How far a card's measured size may be from 63 x 88 mm (ratio).
 SIZE_TOLERANCE = (0.8, 1.15)
+#: Share of a side's length on an edge for the side to count in :func:`outlined`.
+SIDE_ON_EDGE = 0.5
 
 
 def view_size() -> tuple[int, int]:
@@ -154,6 +157,28 @@ def locate(view: Image, empty: Image) -> Found:
     offset = (float(cx / SCALE - MARGIN - CARD_W / 2 + 0.5 / SCALE),
               float(cy / SCALE - MARGIN - CARD_H / 2 + 0.5 / SCALE))
     return Found("card", offset, float(angle), changed)
+
+
+def outlined(view: Image, found: Found) -> bool:
+    """Whether at least three sides of the card ``found`` in ``view`` lie on edges of the view.
+
+    A card shows its sides (one may lie against a neighbour of the same tint); a hand resting over
+    the cell, even where it fills the card area, does not.
+
+    >>> empty = np.full((116, 91, 3), 90, np.uint8)
+    >>> card = empty.copy(); card[17:105, 17:80] = 230
+    >>> outlined(card, locate(card, empty))
+    True
+    >>> hand = empty.copy(); hand[10:116, 5:91] = 200  # fills the card area and runs off the view
+    >>> outlined(hand, Found("card", changed=1.0))
+    False
+    """
+    # Where locate measured it: the centre in view pixels, from the offset in mm.
+    x = (MARGIN + CARD_W / 2 + found.offset[0]) * SCALE - 0.5
+    y = (MARGIN + CARD_H / 2 + found.offset[1]) * SCALE - 0.5
+    quad = card_corners(0.0, 0.0, found.angle) * SCALE + (x, y)
+    sides = np.sort(side_support(gradients(view), quad))
+    return bool(sides[1] >= SIDE_ON_EDGE)
 
 
 def _band_mask(width: int, height: int) -> npt.NDArray[np.bool_]:

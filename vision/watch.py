@@ -53,7 +53,7 @@ from vision.detect import CROP_SIZE, rectify
 from vision.layouts import layout
 from vision.recognise import Finder
 from vision.silhouette import EMPTY as EMPTY_SHARE
-from vision.silhouette import Found, alike, changed_share, locate
+from vision.silhouette import Found, alike, changed_share, locate, outlined
 from vision.stable import BUSY, EMPTY, UNSURE, Change, Prompt, Reading, Stabiliser
 from vision.table import TableGeometry, find_table, register
 
@@ -290,6 +290,11 @@ class Watcher:
                         # A card hardly different from the table (a grey card on a pale one) leaves
                         # no clean outline: read it where its cell is; unsure readings make no fact.
                         found = Found("card", changed=found.changed)
+                        faint.add(i)
+                    elif found.kind == "card" and not outlined(view, found):
+                        # Card-shaped only because the surroundings are left out, and no card's
+                        # sides there: a pale hand resting over a corner cell from outside the
+                        # layout reads as a card. A card laid there stays; a hand soon goes.
                         faint.add(i)
                 if found.kind == "empty" and fact is not None and self.game in ACCEPTED_STAY \
                         and cell not in self.view.flagged and not self._local(i, changed, t):

@@ -140,3 +140,13 @@ def test_an_arm_the_colour_of_the_table_resting_over_accepted_cards_takes_nothin
     tally = run_game(sim, CLASSIFIER)
     assert not [p for p in tally.prompts if p["prompt"] == "removed"]
     assert not tally.false_events and tally.plays_recovered >= 8
+
+
+def test_a_pale_hand_resting_on_a_corner_cell_is_not_a_card() -> None:
+    # Simulated game 7,000,000: at 50.8 s a hand nearly the table's colour rests for 0.4 s on the
+    # start corner, reaching in from outside the layout. Its fingers fill the card area and read as
+    # the (sand-coloured) Start card; but no card's sides lie there, so the reading waits.
+    sim = simulate("tranquility", 3, 7_000_000, max_events=5000)
+    sim.shots = sim.shots[:round(53.0 * sim.fps)]
+    tally = run_game(sim, CLASSIFIER, table_set=True)
+    assert not tally.false_events and tally.plays_recovered >= 20
