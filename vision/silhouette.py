@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.layouts import CARD_H, CARD_W, card_corners
-from vision.outline import gradients, side_support
+from vision.outline import gradients, segments_support
 
 Image = npt.NDArray[np.uint8]
 
@@ -50,6 +50,8 @@ EMPTY, CARD_FILL = 0.12, 0.72
 SIZE_TOLERANCE = (0.8, 1.15)
 #: Share of a side's length on an edge for the side to count in :func:`outlined`.
 SIDE_ON_EDGE = 0.5
+#: How far (mm) :func:`outlined` looks for the card's sides around where it was found.
+OUTLINE_REACH = 4
 
 
 def view_size() -> tuple[int, int]:
@@ -169,16 +171,24 @@ def outlined(view: Image, found: Found) -> bool:
     >>> card = empty.copy(); card[17:105, 17:80] = 230
     >>> outlined(card, locate(card, empty))
     True
+    >>> off = empty.copy(); off[20:108, 20:83] = 230  # 6 mm right and down of where it is looked for
+    >>> outlined(off, Found("card", changed=1.0))
+    True
     >>> hand = empty.copy(); hand[10:116, 5:91] = 200  # fills the card area and runs off the view
     >>> outlined(hand, Found("card", changed=1.0))
     False
     """
-    # Where locate measured it: the centre in view pixels, from the offset in mm.
+    # Where locate measured it: the centre in view pixels, from the offset in mm. Found by its card
+    # area alone, the card is only known to cover that area: look a few pixels around it.
     x = (MARGIN + CARD_W / 2 + found.offset[0]) * SCALE - 0.5
     y = (MARGIN + CARD_H / 2 + found.offset[1]) * SCALE - 0.5
     quad = card_corners(0.0, 0.0, found.angle) * SCALE + (x, y)
-    sides = np.sort(side_support(gradients(view), quad))
-    return bool(sides[1] >= SIDE_ON_EDGE)
+    steps = np.arange(-OUTLINE_REACH, OUTLINE_REACH + 1, dtype=np.float64) * SCALE
+    shifts = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 1, 2)
+    quads = quad[None] + shifts  # (K, 4, 2)
+    starts, ends = quads.reshape(-1, 2), np.roll(quads, -1, axis=1).reshape(-1, 2)
+    sides = np.sort(segments_support(gradients(view), starts, ends).reshape(-1, 4), axis=1)
+    return bool(sides[:, 1].max() >= SIDE_ON_EDGE)
 
 
 def _band_mask(width: int, height: int) -> npt.NDArray[np.bool_]:
