@@ -60,8 +60,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="the game to measure (default: every game; may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
     bench.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
-                       help="how cards are found (default: both for vision, contours for watch, "
-                            "as camera.finder)")
+                       help="how cards are found (default: both, as camera.finder)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")

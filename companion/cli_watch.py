@@ -74,8 +74,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="find the table in the frames (default), or set it as four corners would")
     evaluate.add_argument("--events", type=int, default=5000,
                           help="stop each game after this many events (a quick look)")
-    evaluate.add_argument("--finder", default="contours", metavar="contours|both|network|PATH",
-                          help="how the watcher finds the table (default: contours, as camera.finder)")
+    evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
+                          help="how the watcher finds the table (default: both, as camera.finder)")
     evaluate.add_argument("--json", action="store_true")
     evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
     evaluate.set_defaults(run=run_eval_watch)
@@ -295,7 +295,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
     from vision.stable import Prompt
     from vision.watch import Watcher
 
-    args.finder = args.finder or "contours"
+    args.finder = args.finder or "both"
     lang = _lang(args)
     cpu = pin_one_core()
     for game in args.game or ["tranquility"]:

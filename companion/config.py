@@ -56,8 +56,8 @@ class CameraConfig:
     fps: float = 15.0
     #: The table's four corners in the recognition picture (pixels), when set by hand.
     corners: tuple[Point, Point, Point, Point] | None = None
-    #: How the watcher finds the table's cards: contours, the finder network and contours, or the network.
-    finder: str = "contours"
+    #: How the watcher finds the table's cards: the finder network and contours, contours, or the network.
+    finder: str = "both"
 
 
 @dataclass(frozen=True, slots=True)

@@ -471,7 +471,7 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
         geometry = from_corners(game.name, corners) if corners is not None else None
         settle = getattr(getattr(config, "thresholds", None), "stable_time", None)
         watch = WatchConfig(settle=settle) if settle is not None else WatchConfig()
-        choice = getattr(getattr(config, "camera", None), "finder", "contours")
+        choice = getattr(getattr(config, "camera", None), "finder", "both")
         if choice not in finders:
             finders[choice] = make_finder(choice)
         return Watcher(game.name, classifiers[game.name], geometry=geometry, config=watch,

@@ -158,8 +158,8 @@ class CombinedFinder:
 
 def make_finder(choice: str = "both") -> Finder:
     """The finder named ``choice``: ``both`` (:class:`CombinedFinder`, the default of ``detect``,
-    ``eval-vision`` and ``bench vision``), ``network``, ``contours`` (the watcher's default,
-    ``camera.finder``), or a finder model file's path.
+    ``eval-vision``, ``bench`` and the watcher's ``camera.finder``), ``network``, ``contours``,
+    or a finder model file's path.
 
     Raises :class:`~companion.errors.ModelUnavailable` when the finder model is missing or unreadable.
 
