@@ -273,12 +273,15 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     walks = [_lattice(cards, lay, mutual=True)]
     if (every := _lattice(cards, lay, mutual=False)) != walks[0]:
         walks.append(every)
-    grads = gradients(frame)
+    grads = gradients(frame) if lay.static_shape == "card" else None  # refine's, and the choice's
     fits = [refine(frame, fit, grads=grads) for walk in walks
             if (fit := _fit(cards, walk, lay, known or {}, gap)) is not None]
     if not fits:
         return None
-    geometry = max(fits, key=lambda fit: static_support(grads, fit))
+    geometry = fits[0]
+    if len(fits) > 1 and grads is not None:
+        edges = grads
+        geometry = max(fits, key=lambda fit: static_support(edges, fit))
     if classifier is not None and not _frame_seen(frame, geometry, classifier):
         return None
     return geometry
