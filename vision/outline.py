@@ -55,6 +55,23 @@ def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.flo
     return segments_support(grads, q, np.roll(q, -1, axis=0))
 
 
+def moved_support(grads: Gradients, quads: npt.ArrayLike, moves: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """:func:`side_support` (N, K, 4) of each quad (N, 4, 2) moved by each of ``moves`` (K, 2)
+    pixels: where near a rough outline its sides lie on edges.
+
+    >>> frame = np.zeros((100, 100), np.uint8); frame[20:80, 30:70] = 200
+    >>> quad = [[[36, 20], [76, 20], [76, 80], [36, 80]]]  # 6 pixels right of the card
+    >>> moved_support(gradients(frame), quad, [[0, 0], [-6, 0]]).min(axis=2).round(2).tolist()
+    [[0.0, 1.0]]
+    """
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    m = np.asarray(moves, np.float64).reshape(-1, 2)
+    moved = q[:, None] + m[None, :, None, :]  # (N, K, 4, 2)
+    ends = np.roll(moved, -1, axis=2)
+    support = segments_support(grads, moved.reshape(-1, 2), ends.reshape(-1, 2))
+    return np.asarray(support.reshape(len(q), len(m), 4), np.float64)
+
+
 def segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
                      ) -> npt.NDArray[np.float64]:
     """:func:`side_support` of each segment ``starts[i]`` to ``ends[i]`` (S, 2), all at once;

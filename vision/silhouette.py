@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.layouts import CARD_H, CARD_W, card_corners
-from vision.outline import gradients, segments_support
+from vision.outline import gradients, moved_support
 
 Image = npt.NDArray[np.uint8]
 
@@ -184,10 +184,8 @@ def outlined(view: Image, found: Found) -> bool:
     y = (MARGIN + CARD_H / 2 + found.offset[1]) * SCALE - 0.5
     quad = card_corners(0.0, 0.0, found.angle) * SCALE + (x, y)
     steps = np.arange(-OUTLINE_REACH, OUTLINE_REACH + 1, dtype=np.float64) * SCALE
-    shifts = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 1, 2)
-    quads = quad[None] + shifts  # (K, 4, 2)
-    starts, ends = quads.reshape(-1, 2), np.roll(quads, -1, axis=1).reshape(-1, 2)
-    sides = np.sort(segments_support(gradients(view), starts, ends).reshape(-1, 4), axis=1)
+    shifts = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+    sides = np.sort(moved_support(gradients(view), quad, shifts)[0], axis=1)  # (K, 4)
     return bool(sides[:, 1].max() >= SIDE_ON_EDGE)
 
 

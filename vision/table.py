@@ -33,7 +33,7 @@ import numpy.typing as npt
 from vision.classify import Classifier
 from vision.detect import CROP_SIZE, find_cards, order_corners, rectify, triangle_card
 from vision.layouts import DEFAULT_GAP, Layout, card_corners, layout
-from vision.outline import Gradients, gradients, segments_support
+from vision.outline import Gradients, gradients, moved_support
 
 Matrix = npt.NDArray[np.float64]
 FloatArray = npt.NDArray[np.float64]
@@ -305,12 +305,8 @@ def _static_support(grads: Gradients, geometry: TableGeometry, moves: npt.NDArra
                     ) -> npt.NDArray[np.float64]:
     """Mean side support (S, K) of each static card's outline where ``geometry`` puts it, moved by
     each of ``moves`` (K, 2) pixels."""
-    plane = geometry.layout.static_points(geometry.gap)
-    quads = np.stack([geometry.to_image(card_corners(x, y)) for x, y in plane])  # (S, 4, 2)
-    moved = quads[:, None] + moves[None, :, None, :]  # (S, K, 4, 2)
-    ends = np.roll(moved, -1, axis=2)
-    scores = segments_support(grads, moved.reshape(-1, 2), ends.reshape(-1, 2))
-    return np.asarray(scores.reshape(len(plane), len(moves), 4).mean(axis=2), np.float64)
+    quads = [geometry.to_image(card_corners(x, y)) for x, y in geometry.layout.static_points(geometry.gap)]
+    return np.asarray(moved_support(grads, quads, moves).mean(axis=2), np.float64)
 
 
 def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2, grads: Gradients | None = None
@@ -320,7 +316,7 @@ def refine(frame: Image, geometry: TableGeometry, *, rounds: int = 2, grads: Gra
     A fit from the finder's card centres can be a few pixels off at the far side of the layout:
     a hand hid some cards, a quad took in a neighbour. Each static card's outline is moved
     around where the fit puts it, up to :data:`REFINE_REACH` pixels, and lies best on the
-    frame's edges (:func:`vision.outline.segments_support`) somewhere in a small plateau: its
+    frame's edges (:func:`vision.outline.moved_support`) somewhere in a small plateau: its
     middle gives the card's centre. The homography is fitted again on those centres (RANSAC),
     twice, and kept if the static cards' outlines lie better on edges with it. Layouts without
     card-shaped static cards (L'Ascension's Panoramas), or with fewer than six well supported,
