@@ -7,9 +7,12 @@ what the engine knows: which cards it has accepted and which it has flagged.
 time and the confidence:
 
 * a card appearing on an empty cell is a ``play``;
-* a flagged card leaving its cell is a ``take_back``;
-* in L'Ascension, a card laid over a Pont is a ``play``, and a Feu de camp
-  replacing a Versant that reappears higher is a ``campfire``;
+* a flagged card leaving its cell, or lifted off the card it was laid on, is a
+  ``take_back``;
+* in L'Ascension, a card laid over another is a ``play`` (over a Pont it is a
+  move of the game; over a Versant or a Feu de camp the engine flags it), and a
+  Feu de camp replacing a Versant that reappears higher is a ``campfire``
+  (with the Versant lifted first, and the Pont it covered showing a while);
 * anything else is a :class:`~vision.stable.Prompt`, never a guess (G2): the
   same card in two places, a card read as another, an accepted card taken
   away with no undo (after ``grace`` seconds, so an undo told by the page or
@@ -25,7 +28,7 @@ time and the confidence:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.events import Campfire, Event, Play, TakeBack
@@ -37,10 +40,12 @@ Output = Event | Prompt
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """What the engine says lies on the table: cell to card, and the cells whose card is flagged."""
+    """What the engine says lies on the table: cell to card, the cells whose card is flagged, and
+    what lifting a cell's top card uncovers (the card a flagged one was laid on, a covered Pont)."""
 
     cards: Mapping[str, str]
     flagged: frozenset[str]
+    beneath: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game[Any]) -> TableView:
@@ -53,11 +58,14 @@ class TableView:
             cards["finish"] = "finish"
         if state.get("summit"):
             cards["a9"] = "summit"
+        beneath = {cell: "bridge" for cell in state.get("bridges_covered", ())}
         flagged = set()
         for flag in game.flagged:
+            if flag.event.at in cards:
+                beneath[flag.event.at] = cards[flag.event.at]
             cards[flag.event.at] = flag.event.card
             flagged.add(flag.event.at)
-        return cls(cards, frozenset(flagged))
+        return cls(cards, frozenset(flagged), beneath)
 
     @classmethod
     def empty(cls) -> TableView:
@@ -99,6 +107,7 @@ class Interpreter:
         self.view = view or TableView.empty()
         # What the events emitted since the last sync change: the engine will know it soon.
         self._expected: dict[str, str | None] = {}
+        self._expected_beneath: dict[str, str | None] = {}
         self._pending: dict[str, _Pending] = {}
         self._asked: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
 
@@ -106,6 +115,7 @@ class Interpreter:
         """The engine's table after its latest ruling (and any event from the page or a button)."""
         self.view = view
         self._expected.clear()
+        self._expected_beneath.clear()
         for cell in list(self._pending):
             if view.cards.get(cell) != self._pending[cell].card:
                 del self._pending[cell]  # undone, or moved by a Feu de camp: explained
@@ -114,6 +124,11 @@ class Interpreter:
         if cell in self._expected:
             return self._expected[cell]
         return self.view.cards.get(cell)
+
+    def _beneath(self, cell: str) -> str | None:
+        if cell in self._expected_beneath:
+            return self._expected_beneath[cell]
+        return self.view.beneath.get(cell)
 
     def _flagged(self, cell: str) -> bool:
         return cell in self.view.flagged and cell not in self._expected
@@ -159,23 +174,23 @@ class Interpreter:
                          confidence=pending.confidence)
         return self._event(event, {pending.cell: pending.campfire, pending.moved_to: pending.card})
 
-    def _event(self, event: Event, cells: Mapping[str, str | None]) -> list[Output]:
+    def _event(self, event: Event, cells: Mapping[str, str | None],
+               beneath: Mapping[str, str | None] | None = None) -> list[Output]:
         self._expected.update(cells)
+        self._expected_beneath.update(beneath or {cell: None for cell in cells})
         return [event]
 
     def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
         cell, card = change.cell, change.new
         assert card is not None
         if self._holds(cell) == card:
-            return []  # the engine has it there already
-        elsewhere = tuple(sorted(c for c, v in facts.items() if v == card and c != cell))
-        if len(elsewhere) + 1 > copies_allowed(self.game, card):
-            return self._ask(Prompt("twice", (cell, *elsewhere), change.t, (card,)))
+            return self._back(cell)  # the engine has it there already
+        twice = self._twice(change, facts)
+        if twice:
+            return twice
         if card.startswith("campfire") and cell in self._pending:
             # A Feu de camp where a Versant was just taken away (L'Ascension).
-            pending = self._pending[cell]
-            pending.campfire, pending.confidence = card, min(pending.confidence, change.confidence)
-            return self._campfire(pending, change.t)
+            return self._fire_laid(self._pending[cell], change)
         for pending in list(self._pending.values()):
             if pending.card == card and pending.moved_to is None:
                 # The card taken away is laid again elsewhere: with a Feu de camp in its place it is a
@@ -200,14 +215,29 @@ class Interpreter:
         self._pending[cell] = _Pending(cell, card, change.t)
         return []
 
+    def _uncovered(self, change: Change) -> list[Output]:
+        """The top card lifted off the card beneath: a flagged card's take-back, or an accepted
+        Versant lifted off its Pont (by a Feu de camp's move, or to be asked about)."""
+        cell, card = change.cell, change.old
+        assert card is not None
+        if self._flagged(cell):
+            below = self._beneath(cell)
+            event = TakeBack(cell, source="camera", t=change.t, confidence=change.confidence)
+            return self._event(event, {cell: below}, {cell: None})
+        self._pending[cell] = _Pending(cell, card, change.t)
+        return []
+
     def _replaced(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
         cell, old, new = change.cell, change.old, change.new
         assert old is not None and new is not None
         held = self._holds(cell)
+        if held == old and new == self._beneath(cell):
+            return self._uncovered(change)
         if self.game == "ascension":
-            if old == "bridge" and held == "bridge" and new[:1].isdigit():
-                event = Play(new, cell, source="camera", t=change.t, confidence=change.confidence)
-                return self._event(event, {cell: new})
+            pending = self._pending.get(cell)
+            if new.startswith("campfire") and pending is not None and old == self._beneath(cell):
+                # The Versant was lifted off its Pont first; the Feu de camp now covers the Pont.
+                return self._fire_laid(pending, change)
             if new.startswith("campfire") and held == old and old[:1].isdigit():
                 # The Versant it replaces must reappear higher: wait for it (or it already has).
                 moved = next((p for p in self._pending.values() if p.card == old and p.moved_to), None)
@@ -215,6 +245,42 @@ class Interpreter:
                                    change.confidence)
                 self._pending[cell] = pending
                 return self._campfire(pending, change.t)
+            if held == old and not self._flagged(cell) and pending is None:
+                # A card laid over another: over a Pont a move of the game, over a Versant or a Feu
+                # de camp a placement the engine flags (C3, A5). (In Tranquillité no move lays a card
+                # on another, and a reading changing under an accepted card there was a hand: ask.)
+                return self._laid_over(change, facts)
         if held == new:
-            return []
+            return self._back(cell)
         return self._ask(Prompt("changed", (cell,), change.t, (old, new)))
+
+    def _laid_over(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        cell, old, new = change.cell, change.old, change.new
+        assert old is not None and new is not None
+        twice = self._twice(change, facts)
+        if twice:
+            return twice
+        event = Play(new, cell, source="camera", t=change.t, confidence=change.confidence)
+        return self._event(event, {cell: new}, {cell: old})
+
+    def _twice(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        """The question when the card now read at a cell lies elsewhere too, more often than the
+        game has copies of it (G2); nothing when it may."""
+        assert change.new is not None
+        elsewhere = tuple(sorted(c for c, v in facts.items() if v == change.new and c != change.cell))
+        if len(elsewhere) + 1 <= copies_allowed(self.game, change.new):
+            return []
+        return self._ask(Prompt("twice", (change.cell, *elsewhere), change.t, (change.new,)))
+
+    def _fire_laid(self, pending: _Pending, change: Change) -> list[Output]:
+        """A Feu de camp laid where an accepted Versant was lifted away (L'Ascension)."""
+        assert change.new is not None
+        pending.campfire, pending.confidence = change.new, min(pending.confidence, change.confidence)
+        return self._campfire(pending, change.t)
+
+    def _back(self, cell: str) -> list[Output]:
+        """The card the engine has at ``cell`` seen there again: a lift it was waiting about is over."""
+        pending = self._pending.get(cell)
+        if pending is not None and pending.campfire is None and pending.moved_to is None:
+            del self._pending[cell]
+        return []

@@ -110,3 +110,71 @@ def test_table_view_of_ascension_names_the_summit() -> None:
     view = TableView.of(game)
     assert view.cards == {"a1": "3g", "b1": "bridge"} and not view.flagged
     assert TableView.empty().cards == {}
+
+
+def test_a_card_lifted_and_put_back_asks_nothing() -> None:
+    interpreter = Interpreter("tranquility", TableView({"a1": "12"}, frozenset()), grace=4.0)
+    assert interpreter.interpret([Change("a1", "12", None, 5.0, 1.0)], {"a1": None}) == []
+    assert interpreter.interpret([Change("a1", None, "12", 6.0, 0.98)], {"a1": "12"}) == []
+    assert interpreter.tick(20.0) == []
+
+
+def test_ascension_a_card_laid_over_a_versant_is_a_play_the_engine_flags_and_its_lift_a_take_back() -> None:
+    game = Ascension.from_position(3, cards={"a1": "3g", "b1": "5s"}, hands=[6, 6, 6])
+    interpreter = Interpreter("ascension", TableView.of(game))
+    out = interpreter.interpret([Change("b1", "5s", "7r", 8.0, 0.96)], {"a1": "3g", "b1": "7r"})
+    assert out == [Play("7r", "b1", source="camera", t=8.0, confidence=0.96)]
+    assert isinstance(out[0], Play)
+    ruling = game.play(out[0])
+    assert not ruling.legal and ruling.rule == "C3"
+    view = TableView.of(game)
+    assert view.cards["b1"] == "7r" and view.flagged == frozenset({"b1"}) and view.beneath == {"b1": "5s"}
+    interpreter.sync(view)
+    out = interpreter.interpret([Change("b1", "7r", "5s", 11.0, 0.97)], {"a1": "3g", "b1": "5s"})
+    assert out == [TakeBack("b1", source="camera", t=11.0, confidence=0.97)]
+    assert isinstance(out[0], TakeBack) and game.play(out[0]).legal
+    assert TableView.of(game).cards == {"a1": "3g", "b1": "5s"}
+    # In Tranquillité no move lays a card on another: a reading changing under an accepted card asks.
+    tranquility = Interpreter("tranquility", TableView({"a1": "12"}, frozenset()))
+    assert tranquility.interpret([Change("a1", "12", "17", 5.0, 0.99)], {"a1": "17"})[0] == \
+        Prompt("changed", ("a1",), 5.0, ("12", "17"))
+
+
+def test_ascension_a_flagged_versant_lifted_off_a_pont_is_a_take_back() -> None:
+    game = Ascension.from_position(3, cards={"a1": "3g", "b1": "bridge", "c1": "5s"}, hands=[6, 6, 6])
+    interpreter = Interpreter("ascension", TableView.of(game))
+    row = {"a1": "3g", "b1": "bridge", "c1": "5s"}
+    out = interpreter.interpret([Change("b1", "bridge", "4g", 3.0, 0.95)], {**row, "b1": "4g"})
+    assert isinstance(out[0], Play)
+    assert game.play(out[0]).rule == "A2"  # a green beside a green: flagged on the Pont
+    view = TableView.of(game)
+    assert view.beneath == {"b1": "bridge"}
+    interpreter.sync(view)
+    out = interpreter.interpret([Change("b1", "4g", "bridge", 6.0, 1.0)], row)
+    assert out == [TakeBack("b1", source="camera", t=6.0, confidence=1.0)]
+    assert isinstance(out[0], TakeBack) and game.play(out[0]).legal
+
+
+def test_ascension_a_versant_lifted_off_its_pont_for_a_campfire() -> None:
+    game = Ascension.from_position(3, cards={"a1": "3g", "b1": "6s", "c1": "5r", "a2": "4r"}, bridged=["b1"],
+                                   hands=[6, 6, 6])
+    view = TableView.of(game)
+    assert view.beneath == {"b1": "bridge"}
+    facts = {"a1": "3g", "b1": "6s", "c1": "5r", "a2": "4r", "b2": None}
+    interpreter = Interpreter("ascension", view, grace=4.0)
+    # The Versant lifted (the Pont shows), the Feu de camp laid on the Pont, the Versant laid higher.
+    assert interpreter.interpret([Change("b1", "6s", "bridge", 3.0, 0.99)], {**facts, "b1": "bridge"}) == []
+    fire = {**facts, "b1": "campfire-s"}
+    assert interpreter.interpret([Change("b1", "bridge", "campfire-s", 4.0, 0.93)], fire) == []
+    out = interpreter.interpret([Change("b2", None, "6s", 5.0, 0.98)], {**fire, "b2": "6s"})
+    assert out == [Campfire("campfire-s", "b1", "b2", source="camera", t=5.0, confidence=0.93)]
+    assert interpreter.tick(30.0) == []
+    # Lifted and put back: nothing happened, nothing is asked.
+    interpreter = Interpreter("ascension", view, grace=4.0)
+    assert interpreter.interpret([Change("b1", "6s", "bridge", 3.0, 0.99)], {**facts, "b1": "bridge"}) == []
+    assert interpreter.interpret([Change("b1", "bridge", "6s", 4.0, 0.99)], facts) == []
+    assert interpreter.tick(30.0) == []
+    # Lifted and never explained: asked about after the grace.
+    interpreter = Interpreter("ascension", view, grace=4.0)
+    interpreter.interpret([Change("b1", "6s", "bridge", 3.0, 0.99)], {**facts, "b1": "bridge"})
+    assert interpreter.tick(8.0) == [Prompt("removed", ("b1",), 8.0, ("6s",))]
