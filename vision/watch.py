@@ -286,9 +286,12 @@ class Watcher:
                     # Nothing changed around: the surroundings may just have been seen last with a
                     # hand or before a neighbour's card; compare the card area alone.
                     found = locate(view, with_empty_centre(view, memory.empty))
-                    if found.kind == "unclear" and found.changed >= FAINT:
+                    if found.kind == "unclear" and (found.changed >= FAINT or (
+                            found.changed >= EMPTY_SHARE and outlined(view, Found("card", changed=found.changed)))):
                         # A card hardly different from the table (a grey card on a pale one) leaves
                         # no clean outline: read it where its cell is; unsure readings make no fact.
+                        # Darker than the table in every channel alike, it passes for a shadow and
+                        # hardly differs at all: its straight sides then tell it from one.
                         found = Found("card", changed=found.changed)
                         faint.add(i)
                     elif found.kind == "card" and not outlined(view, found):
