@@ -161,3 +161,13 @@ def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -
     sim.shots = sim.shots[:round(20.0 * sim.fps)]
     tally = run_game(sim, CLASSIFIER, find=find_cards)
     assert not tally.false_events and not tally.prompts and tally.plays_recovered >= 3
+
+
+def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
+    # Simulated L'Ascension game 7,000,014: at 14.1 s a grey Pont is laid at d1 on a pale marble
+    # table. Darker than the table by about the same factor in every channel, it passes for a
+    # shadow, and under a quarter of its cell differs; its straight sides tell it from one.
+    sim = simulate("ascension", 3, 7_000_014, max_events=5000)
+    sim.shots = sim.shots[:round(17.0 * sim.fps)]
+    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    assert not tally.missed and not tally.false_events and tally.plays_recovered == 7
