@@ -191,18 +191,26 @@ class Interpreter:
         if card.startswith("campfire") and cell in self._pending:
             # A Feu de camp where a Versant was just taken away (L'Ascension).
             return self._fire_laid(self._pending[cell], change)
-        for pending in list(self._pending.values()):
-            if pending.card == card and pending.moved_to is None:
-                # The card taken away is laid again elsewhere: with a Feu de camp in its place it is a
-                # campfire; without, the companion waits for one (L'Ascension) or asks (a card moved).
-                pending.moved_to = cell
-                pending.confidence = min(pending.confidence, change.confidence)
-                if self.game == "ascension":
-                    return self._campfire(pending, change.t)
-                del self._pending[pending.cell]
-                return self._ask(Prompt("moved", (pending.cell, cell), change.t, (card,)))
+        relaid = self._relaid(change)
+        if relaid is not None:
+            return relaid
         event = Play(card, cell, source="camera", t=change.t, confidence=change.confidence)
         return self._event(event, {cell: card})
+
+    def _relaid(self, change: Change) -> list[Output] | None:
+        """An accepted card taken away, now laid again at ``change.cell`` (on an empty cell or on a
+        Pont): with a Feu de camp in its place it is a campfire; without, the companion waits for
+        one (L'Ascension) or asks (a card moved). None when no card taken away is that one."""
+        pending = next((p for p in self._pending.values() if p.card == change.new and p.moved_to is None),
+                       None)
+        if pending is None:
+            return None
+        pending.moved_to = change.cell
+        pending.confidence = min(pending.confidence, change.confidence)
+        if self.game == "ascension":
+            return self._campfire(pending, change.t)
+        del self._pending[pending.cell]
+        return self._ask(Prompt("moved", (pending.cell, change.cell), change.t, (pending.card,)))
 
     def _left(self, change: Change) -> list[Output]:
         cell, card = change.cell, change.old
@@ -245,6 +253,9 @@ class Interpreter:
                                    change.confidence)
                 self._pending[cell] = pending
                 return self._campfire(pending, change.t)
+            relaid = self._relaid(change) if old == "bridge" and held == old else None
+            if relaid is not None:
+                return relaid  # a Versant moved by a Feu de camp onto a Pont
             if held == old and not self._flagged(cell) and pending is None:
                 # A card laid over another: over a Pont a move of the game, over a Versant or a Feu
                 # de camp a placement the engine flags (C3, A5). (In Tranquillité no move lays a card

@@ -178,3 +178,15 @@ def test_ascension_a_versant_lifted_off_its_pont_for_a_campfire() -> None:
     interpreter = Interpreter("ascension", view, grace=4.0)
     interpreter.interpret([Change("b1", "6s", "bridge", 3.0, 0.99)], {**facts, "b1": "bridge"})
     assert interpreter.tick(8.0) == [Prompt("removed", ("b1",), 8.0, ("6s",))]
+
+
+def test_ascension_a_versant_moved_by_a_campfire_onto_a_pont() -> None:
+    view = TableView({"a1": "3g", "b1": "11g", "c1": "5s", "d1": "6r", "e1": "8s", "a2": "bridge"},
+                     frozenset())
+    facts: dict[str, str | None] = {**view.cards, "b2": None}
+    interpreter = Interpreter("ascension", view)
+    assert interpreter.interpret([Change("b1", "11g", None, 80.4, 1.0)], {**facts, "b1": None}) == []
+    fire = {**facts, "b1": "campfire-g"}
+    assert interpreter.interpret([Change("b1", None, "campfire-g", 81.3, 0.97)], fire) == []
+    out = interpreter.interpret([Change("a2", "bridge", "11g", 82.3, 0.99)], {**fire, "a2": "11g"})
+    assert out == [Campfire("campfire-g", "b1", "a2", source="camera", t=82.3, confidence=0.97)]
