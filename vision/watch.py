@@ -286,14 +286,18 @@ class Watcher:
                     # Nothing changed around: the surroundings may just have been seen last with a
                     # hand or before a neighbour's card; compare the card area alone.
                     found = locate(view, with_empty_centre(view, memory.empty))
-                    if found.kind == "unclear" and (found.changed >= FAINT or (
-                            found.changed >= EMPTY_SHARE and outlined(view, Found("card", changed=found.changed)))):
+                    if found.kind == "unclear" and found.changed >= EMPTY_SHARE:
                         # A card hardly different from the table (a grey card on a pale one) leaves
-                        # no clean outline: read it where its cell is; unsure readings make no fact.
-                        # Darker than the table in every channel alike, it passes for a shadow and
-                        # hardly differs at all: its straight sides then tell it from one.
-                        found = Found("card", changed=found.changed)
-                        faint.add(i)
+                        # no clean outline: read it where its cell is. Darker than the table in every
+                        # channel alike, it passes for a shadow: its straight sides tell it from one.
+                        # Without them, only a change over most of the card area is read, slowly
+                        # (unsure readings make no fact).
+                        maybe = Found("card", changed=found.changed)
+                        if outlined(view, maybe):
+                            found = maybe
+                        elif found.changed >= FAINT:
+                            found = maybe
+                            faint.add(i)
                     elif found.kind == "card" and not outlined(view, found):
                         # Card-shaped only because the surroundings are left out, and no card's
                         # sides there: a pale hand resting over a corner cell from outside the
