@@ -171,3 +171,16 @@ def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
     sim.shots = sim.shots[:round(17.0 * sim.fps)]
     tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
     assert not tally.missed and not tally.false_events and tally.plays_recovered == 7
+
+
+def test_a_pale_card_taken_away_from_a_pale_table_is_seen_gone() -> None:
+    # Simulated L'Ascension game 7,000,001: the white 7s+ibex laid at f2 at 76.3 s, on pale marble
+    # under the light of that moment, differs from the bare cell by its print alone (a quarter of the
+    # card area). Undone on the page and taken away at 78 s, the cell differed from its view with
+    # the card by less than a card's share: the card stayed a fact, and laid again at 81.1 s it made
+    # no play. The bare cell seen again is the card gone.
+    sim = simulate("ascension", 3, 7_000_001, max_events=5000)
+    sim.shots = sim.shots[:round(82.0 * sim.fps)]
+    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    assert ("play", "7s+ibex", "f2") not in [(m["type"], m.get("card"), m.get("at")) for m in tally.missed]
+    assert not tally.false_events
