@@ -267,13 +267,14 @@ class Watcher:
             view = cell_view(frame, memory.matrix)
             fact = self.stabiliser.fact(cell)
             memory.looked = view
-            unchanged = memory.settled is not None and changed_share(view, memory.settled) < EMPTY_SHARE
+            moved = 1.0 if memory.settled is None else changed_share(view, memory.settled)
+            unchanged = moved < EMPTY_SHARE
             if unchanged and fact is not None and memory.empty is not None:
                 # A pale card on a pale table differs from the bare cell by its print alone: taken
                 # away, the cell differs from its view with the card by less than a card's share, but
                 # it is then the bare cell seen again.
                 bare = changed_share(view, memory.empty)
-                unchanged = not (bare < EMPTY_SHARE and bare < changed_share(view, memory.settled))
+                unchanged = not (bare < EMPTY_SHARE and bare < moved)
             if fact is not None and unchanged:
                 self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
             elif memory.empty is None:
