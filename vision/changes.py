@@ -84,6 +84,11 @@ def copies_allowed(game: str, card: str) -> int:
     return 1
 
 
+def covered_by_rule(game: str, card: str) -> bool:
+    """Whether laying a card over ``card`` is a move of the game: L'Ascension's Pont (A4)."""
+    return game == "ascension" and card == "bridge"
+
+
 @dataclass(slots=True)
 class _Pending:
     """An accepted card that left its cell, waiting for an explanation."""
@@ -253,7 +258,7 @@ class Interpreter:
                                    change.confidence)
                 self._pending[cell] = pending
                 return self._campfire(pending, change.t)
-            relaid = self._relaid(change) if old == "bridge" and held == old else None
+            relaid = self._relaid(change) if covered_by_rule(self.game, old) and held == old else None
             if relaid is not None:
                 return relaid  # a Versant moved by a Feu de camp onto a Pont
             if held == old and not self._flagged(cell) and pending is None:

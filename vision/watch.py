@@ -47,7 +47,7 @@ from vision.cells import (
     view_matrix,
     with_empty_centre,
 )
-from vision.changes import Interpreter, Output, TableView
+from vision.changes import Interpreter, Output, TableView, covered_by_rule
 from vision.classify import Classifier
 from vision.detect import CROP_SIZE, rectify
 from vision.layouts import layout
@@ -94,7 +94,8 @@ class WatchConfig:
     refresh_every: float = 2.0
     #: Seconds the cells around a cell must have been still for a change there to be its own.
     local_after: float = 0.15
-    #: How long a card read without a clean outline must stay the same to become a fact.
+    #: How long a card read without a clean outline, or read over another settled card, must stay
+    #: the same to become a fact.
     faint_settle: float = 1.0
 
 
@@ -330,7 +331,13 @@ class Watcher:
             result = self.classifier.classify(np.stack(crops))
             confidences = result.confidences.tolist()
             for i, name, confidence in zip(reading_of, result.names, confidences, strict=True):
-                wait = self.config.faint_settle if i in faint else 0.0
+                fact = self.stabiliser.fact(cells[i])
+                # A card read over another settled one, not a Pont: laid over it against the rules, or
+                # the same card misread for a moment while a shadow crossed it. Laid, it stays: it must
+                # stay read longer. (Over a Pont it is a move of the game, often a Feu de camp's last.)
+                replaced = fact is not None and name is not None and name != fact \
+                    and not covered_by_rule(self.game, fact)
+                wait = self.config.faint_settle if i in faint or replaced else 0.0
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
                 self._set(self._memory[cells[i]], tiles[i], reading)
                 readings[cells[i]] = reading

@@ -184,3 +184,13 @@ def test_a_pale_card_taken_away_from_a_pale_table_is_seen_gone() -> None:
     tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
     assert ("play", "7s+ibex", "f2") not in [(m["type"], m.get("card"), m.get("at")) for m in tally.missed]
     assert not tally.false_events
+
+
+def test_a_card_misread_for_a_moment_as_another_is_no_play_over_it() -> None:
+    # Simulated L'Ascension game 7,000,004: at 135.4 s the 8g at f4 reads as a Pont for 0.3 s, then
+    # as itself again. In L'Ascension a card read over another is a play, so a reading replacing a
+    # settled card must stay longer than a misreading does.
+    sim = simulate("ascension", 3, 7_000_004, max_events=5000)
+    sim.shots = sim.shots[:round(137.0 * sim.fps)]
+    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    assert not tally.false_events and not tally.missed and tally.plays_recovered >= 45
