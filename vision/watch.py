@@ -269,13 +269,14 @@ class Watcher:
             fact = self.stabiliser.fact(cell)
             memory.looked = view
             moved = 1.0 if memory.settled is None else changed_share(view, memory.settled)
-            unchanged = moved < EMPTY_SHARE
-            if unchanged and fact is not None and memory.empty is not None:
-                # A pale card on a pale table differs from the bare cell by its print alone: taken
-                # away, the cell differs from its view with the card by less than a card's share, but
-                # it is then the bare cell seen again.
-                bare = changed_share(view, memory.empty)
-                unchanged = not (bare < EMPTY_SHARE and bare < moved)
+            # A card's cell showing the bare cell again: its card was taken away. (A pale card on a
+            # pale table differs from the bare cell by its print alone, so the cell then differs from
+            # its view with the card by less than a card's share; and a card laid off its cell's
+            # centre lay over the margin, so that the bare cell's light, measured there, seemed to
+            # have changed against it.)
+            bare = 1.0 if fact is None or memory.empty is None else changed_share(view, memory.empty)
+            gone = bare < EMPTY_SHARE and bare < moved
+            unchanged = moved < EMPTY_SHARE and not gone
             if fact is not None and unchanged:
                 self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
             elif memory.empty is None:
@@ -289,7 +290,7 @@ class Watcher:
             else:
                 reference = with_empty_centre(memory.settled, memory.empty) if memory.settled is not None \
                     else memory.empty
-                found = locate(view, reference)
+                found = Found("empty", changed=bare) if gone else locate(view, reference)
                 if found.kind == "unclear" and self._local(i, changed, t):
                     # Nothing changed around: the surroundings may just have been seen last with a
                     # hand or before a neighbour's card; compare the card area alone.

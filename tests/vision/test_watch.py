@@ -173,17 +173,19 @@ def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
     assert not tally.missed and not tally.false_events and tally.plays_recovered == 7
 
 
-def test_a_pale_card_taken_away_from_a_pale_table_is_seen_gone() -> None:
-    # Simulated L'Ascension game 7,000,001: the white 7s+ibex laid at f2 at 76.3 s, on pale marble
-    # under the light of that moment, differs from the bare cell by its print alone (a quarter of the
-    # card area). Undone on the page and taken away at 78 s, the cell differed from its view with
-    # the card by less than a card's share: the card stayed a fact, and laid again at 81.1 s it made
-    # no play. The bare cell seen again is the card gone.
+def test_cards_taken_away_are_seen_gone_when_the_bare_cell_shows_again() -> None:
+    # Simulated L'Ascension game 7,000,001, on pale marble.
+    # - The white 7s+ibex laid at f2 at 76.3 s, under the light of that moment, differs from the bare
+    #   cell by its print alone (a quarter of the card area). Undone on the page and taken away at
+    #   78 s, the cell differed from its view with the card by less than a card's share: the card
+    #   stayed a fact, and laid again at 81.1 s it made no play.
+    # - The 12g+ibex laid 10 mm right of g3's centre at 99.5 s lay over the view's margin, where the
+    #   light is measured. Taken back at 101.1 s, the bare cell seemed lit differently against the
+    #   view with the card: it was found card-shaped, read unsure, and the take-back was missed.
     sim = simulate("ascension", 3, 7_000_001, max_events=5000)
-    sim.shots = sim.shots[:round(82.0 * sim.fps)]
+    sim.shots = sim.shots[:round(113.0 * sim.fps)]
     tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
-    assert ("play", "7s+ibex", "f2") not in [(m["type"], m.get("card"), m.get("at")) for m in tally.missed]
-    assert not tally.false_events
+    assert not tally.missed and not tally.false_events and tally.take_backs_recovered >= 6
 
 
 def test_a_card_misread_for_a_moment_as_another_is_no_play_over_it() -> None:
