@@ -62,6 +62,8 @@ State = Literal["searching", "watching", "moved"]
 #: Share of a still cell's card area that must differ from the cell seen empty for a card to be read
 #: there when its outline cannot be found.
 FAINT = 0.25
+#: The share of a bare cell's card area that must differ before a card's sides are looked for there.
+SLIGHT = 0.05
 
 
 #: Games where an accepted card never leaves its cell but by an undo: there, an accepted card
@@ -291,6 +293,11 @@ class Watcher:
                 reference = with_empty_centre(memory.settled, memory.empty) if memory.settled is not None \
                     else memory.empty
                 found = Found("empty", changed=bare) if gone else locate(view, reference)
+                if found.kind == "empty" and fact is None and found.changed >= SLIGHT \
+                        and outlined(view, Found("card", changed=found.changed)):
+                    # A grey card on a pale table passes for a shadow but for its print: hardly a card's
+                    # share of its cell differs. Its straight sides tell it from a bare cell.
+                    found = Found("card", changed=found.changed)
                 if found.kind == "unclear" and self._local(i, changed, t):
                     # Nothing changed around: the surroundings may just have been seen last with a
                     # hand or before a neighbour's card; compare the card area alone.

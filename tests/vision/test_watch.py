@@ -164,13 +164,14 @@ def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -
 
 
 def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
-    # Simulated L'Ascension game 7,000,014: at 14.1 s a grey Pont is laid at d1 on a pale marble
-    # table. Darker than the table by about the same factor in every channel, it passes for a
-    # shadow, and under a quarter of its cell differs; its straight sides tell it from one.
+    # Simulated L'Ascension game 7,000,014, on pale marble. Darker than the table by about the same
+    # factor in every channel, a grey Pont passes for a shadow but for its print; its straight sides
+    # tell it from one. At 14.1 s (d1) a fifth of the cell differs, too little for a card read by
+    # its card area alone; at 103.8 s (c5) a ninth, too little to be anything but a bare cell.
     sim = simulate("ascension", 3, 7_000_014, max_events=5000)
-    sim.shots = sim.shots[:round(17.0 * sim.fps)]
+    sim.shots = sim.shots[:round(106.0 * sim.fps)]
     tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
-    assert not tally.missed and not tally.false_events and tally.plays_recovered == 7
+    assert not tally.missed and not tally.false_events and tally.plays_recovered >= 36
 
 
 def test_cards_taken_away_are_seen_gone_when_the_bare_cell_shows_again() -> None:
