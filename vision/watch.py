@@ -342,9 +342,10 @@ class Watcher:
                 fact = self.stabiliser.fact(cells[i])
                 # A card read over another settled one, not a Pont: laid over it against the rules, or
                 # the same card misread for a moment while a shadow crossed it. Laid, it stays: it must
-                # stay read longer. (Over a Pont it is a move of the game, often a Feu de camp's last.)
+                # stay read longer. (Over a Pont it is a move of the game, often a Feu de camp's last;
+                # and the card the engine has beneath a flagged one is uncovered by its take-back.)
                 replaced = fact is not None and name is not None and name != fact \
-                    and not covered_by_rule(self.game, fact)
+                    and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i])
                 wait = self.config.faint_settle if i in faint or replaced else 0.0
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
                 self._set(self._memory[cells[i]], tiles[i], reading)

@@ -197,3 +197,13 @@ def test_a_card_misread_for_a_moment_as_another_is_no_play_over_it() -> None:
     sim.shots = sim.shots[:round(137.0 * sim.fps)]
     tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
     assert not tally.false_events and not tally.missed and tally.plays_recovered >= 45
+
+
+def test_a_flagged_versant_taken_off_its_pont_is_a_take_back_at_once() -> None:
+    # Simulated L'Ascension game 7,000,010: the 5r+ibex laid on the Pont at b1 at 13.1 s is flagged;
+    # taken back at 15.9 s, the Pont shows again. The Pont is what the engine has beneath: no longer
+    # wait for it than for any card (an arm passing by at 16.7 s made a longer wait start again).
+    sim = simulate("ascension", 3, 7_000_010, max_events=5000)
+    sim.shots = sim.shots[:round(17.5 * sim.fps)]
+    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    assert not tally.missed and not tally.false_events and tally.take_backs_recovered == 1
