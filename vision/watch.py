@@ -70,6 +70,10 @@ SLIGHT = 0.05
 #: read gone while an arm crosses its neighbours must stay gone ``faint_settle`` seconds. (In
 #: L'Ascension a Feu de camp lifts an accepted Versant: its move must not wait.)
 ACCEPTED_STAY = frozenset({"tranquility"})
+#: Games with a grey card (L'Ascension's Pont): there, a bare cell where little differs but a card's
+#: sides show is read as a card. (Tranquillité has none, and an arm the colour of the table resting
+#: over its Start corner shows sides enough to pass.)
+GREY_CARDS = frozenset({"ascension"})
 
 
 @dataclass(frozen=True)
@@ -293,31 +297,28 @@ class Watcher:
                 reference = with_empty_centre(memory.settled, memory.empty) if memory.settled is not None \
                     else memory.empty
                 found = Found("empty", changed=bare) if gone else locate(view, reference)
-                if found.kind == "empty" and fact is None and found.changed >= SLIGHT \
-                        and outlined(view, Found("card", changed=found.changed)):
-                    # A grey card on a pale table passes for a shadow but for its print: hardly a card's
-                    # share of its cell differs. Its straight sides tell it from a bare cell.
-                    found = Found("card", changed=found.changed)
-                if found.kind == "unclear" and self._local(i, changed, t):
+                local = found.kind == "unclear" and self._local(i, changed, t)
+                if local:
                     # Nothing changed around: the surroundings may just have been seen last with a
                     # hand or before a neighbour's card; compare the card area alone.
                     found = locate(view, with_empty_centre(view, memory.empty))
-                    if found.kind == "unclear" and found.changed >= EMPTY_SHARE:
-                        # A card hardly different from the table (a grey card on a pale one) leaves
-                        # no clean outline: read it where its cell is. Darker than the table in every
-                        # channel alike, it passes for a shadow: its straight sides tell it from one.
-                        # Without them, only a change over most of the card area is read, slowly
-                        # (unsure readings make no fact).
-                        maybe = Found("card", changed=found.changed)
-                        if outlined(view, maybe):
-                            found = maybe
-                        elif found.changed >= FAINT:
-                            found = maybe
-                            faint.add(i)
-                    elif found.kind == "card" and not outlined(view, found):
+                    if found.kind == "card" and not outlined(view, found):
                         # Card-shaped only because the surroundings are left out, and no card's
                         # sides there: a pale hand resting over a corner cell from outside the
                         # layout reads as a card. A card laid there stays; a hand soon goes.
+                        faint.add(i)
+                slight = found.kind == "empty" and fact is None and self.game in GREY_CARDS
+                if (local and found.kind == "unclear") or slight:
+                    # A card hardly different from the table (a grey card on a pale one) leaves no clean
+                    # outline: darker than the table in every channel alike, it passes for a shadow
+                    # but for its print, and little of its cell may differ. Its straight sides tell it
+                    # from a shadow or a bare cell: read it where its cell is. Without them, only a
+                    # change over most of the card area is read, slowly (unsure readings make no fact).
+                    maybe = Found("card", changed=found.changed)
+                    if found.changed >= SLIGHT and outlined(view, maybe):
+                        found = maybe
+                    elif found.kind == "unclear" and found.changed >= FAINT:
+                        found = maybe
                         faint.add(i)
                 if found.kind == "empty" and fact is not None and self.game in ACCEPTED_STAY \
                         and cell not in self.view.flagged and not self._local(i, changed, t):
