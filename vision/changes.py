@@ -223,20 +223,17 @@ class Interpreter:
         held = self._holds(cell)
         if held != card:
             return []  # the engine no longer has it there (an undo), or never had
-        if self._flagged(cell):
-            return self._event(TakeBack(cell, source="camera", t=change.t, confidence=1.0), {cell: None})
-        self._pending[cell] = _Pending(cell, card, change.t)
-        return []
+        return self._lifted(change)
 
-    def _uncovered(self, change: Change) -> list[Output]:
-        """The top card lifted off the card beneath: a flagged card's take-back, or an accepted
-        Versant lifted off its Pont (by a Feu de camp's move, or to be asked about)."""
+    def _lifted(self, change: Change) -> list[Output]:
+        """The card the engine has at ``change.cell`` lifted, off the bare cell or off the card
+        beneath: a flagged card's take-back, or an accepted card waiting for an explanation (an
+        undo, a Feu de camp's move) or a question."""
         cell, card = change.cell, change.old
         assert card is not None
         if self._flagged(cell):
-            below = self._beneath(cell)
             event = TakeBack(cell, source="camera", t=change.t, confidence=change.confidence)
-            return self._event(event, {cell: below}, {cell: None})
+            return self._event(event, {cell: change.new}, {cell: None})
         self._pending[cell] = _Pending(cell, card, change.t)
         return []
 
@@ -245,7 +242,7 @@ class Interpreter:
         assert old is not None and new is not None
         held = self._holds(cell)
         if held == old and new == self._beneath(cell):
-            return self._uncovered(change)
+            return self._lifted(change)
         if self.game == "ascension":
             pending = self._pending.get(cell)
             if new.startswith("campfire") and pending is not None and old == self._beneath(cell):

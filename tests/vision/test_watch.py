@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -16,9 +18,18 @@ from vision.finders import make_finder
 from vision.stable import Prompt
 from vision.table import TableGeometry
 from vision.watch import WatchConfig, Watcher
-from vision.watch_eval import run_game
+from vision.watch_eval import GameTally, run_game
 
 CLASSIFIER = OnnxClassifier("tranquility")
+ASCENSION = OnnxClassifier("ascension")
+
+
+def replay(game: str, seed: int, seconds: float, **options: Any) -> GameTally:
+    """The first ``seconds`` of simulated game ``seed`` (3 players), watched as ``eval-watch`` does
+    (``options``: ``table_set``, ``find``)."""
+    sim = simulate(game, 3, seed, max_events=5000)
+    sim.shots = sim.shots[:round(seconds * sim.fps)]
+    return run_game(sim, ASCENSION if game == "ascension" else CLASSIFIER, **options)
 
 
 def staged(seed: int, game: Tranquility, cards: dict[str, str]) -> tuple[Director, Watcher]:
@@ -136,9 +147,7 @@ def test_an_arm_the_colour_of_the_table_resting_over_accepted_cards_takes_nothin
     # Simulated game 7,000,011: at 29.7 s an arm nearly the table's colour rests still over d1 and
     # d2 (cards 7 and 21, accepted) for half a second; they looked bare, were taken as removed
     # and asked about, and the plays beside them went unread.
-    sim = simulate("tranquility", 3, 7_000_011, max_events=5000)
-    sim.shots = sim.shots[:round(36.0 * sim.fps)]  # the first 36 seconds
-    tally = run_game(sim, CLASSIFIER)
+    tally = replay("tranquility", 7_000_011, 36.0)  # the first 36 seconds
     assert not [p for p in tally.prompts if p["prompt"] == "removed"]
     assert not tally.false_events and tally.plays_recovered >= 8
 
@@ -147,9 +156,7 @@ def test_a_pale_hand_resting_on_a_corner_cell_is_not_a_card() -> None:
     # Simulated game 7,000,000: at 50.8 s a hand nearly the table's colour rests for 0.4 s on the
     # start corner, reaching in from outside the layout. Its fingers fill the card area and read as
     # the (sand-coloured) Start card; but no card's sides lie there, so the reading waits.
-    sim = simulate("tranquility", 3, 7_000_000, max_events=5000)
-    sim.shots = sim.shots[:round(53.0 * sim.fps)]
-    tally = run_game(sim, CLASSIFIER, table_set=True)
+    tally = replay("tranquility", 7_000_000, 53.0, table_set=True)
     assert not tally.false_events and tally.plays_recovered >= 20
 
 
@@ -157,9 +164,7 @@ def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -
     # Simulated game 7,000,000, contours alone: the table is found at about 7 s from few border
     # cards. The walk by mutual links alone fitted it worse, and at 16.7 s a card at c4 was read
     # as the Start card.
-    sim = simulate("tranquility", 3, 7_000_000, max_events=5000)
-    sim.shots = sim.shots[:round(20.0 * sim.fps)]
-    tally = run_game(sim, CLASSIFIER, find=find_cards)
+    tally = replay("tranquility", 7_000_000, 20.0, find=find_cards)
     assert not tally.false_events and not tally.prompts and tally.plays_recovered >= 3
 
 
@@ -168,9 +173,7 @@ def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
     # factor in every channel, a grey Pont passes for a shadow but for its print; its straight sides
     # tell it from one. At 14.1 s (d1) a fifth of the cell differs, too little for a card read by
     # its card area alone; at 103.8 s (c5) a ninth, too little to be anything but a bare cell.
-    sim = simulate("ascension", 3, 7_000_014, max_events=5000)
-    sim.shots = sim.shots[:round(106.0 * sim.fps)]
-    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    tally = replay("ascension", 7_000_014, 106.0, table_set=True)
     assert not tally.missed and not tally.false_events and tally.plays_recovered >= 36
 
 
@@ -183,9 +186,7 @@ def test_cards_taken_away_are_seen_gone_when_the_bare_cell_shows_again() -> None
     # - The 12g+ibex laid 10 mm right of g3's centre at 99.5 s lay over the view's margin, where the
     #   light is measured. Taken back at 101.1 s, the bare cell seemed lit differently against the
     #   view with the card: it was found card-shaped, read unsure, and the take-back was missed.
-    sim = simulate("ascension", 3, 7_000_001, max_events=5000)
-    sim.shots = sim.shots[:round(113.0 * sim.fps)]
-    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    tally = replay("ascension", 7_000_001, 113.0, table_set=True)
     assert not tally.missed and not tally.false_events and tally.take_backs_recovered >= 6
 
 
@@ -193,9 +194,7 @@ def test_a_card_misread_for_a_moment_as_another_is_no_play_over_it() -> None:
     # Simulated L'Ascension game 7,000,004: at 135.4 s the 8g at f4 reads as a Pont for 0.3 s, then
     # as itself again. In L'Ascension a card read over another is a play, so a reading replacing a
     # settled card must stay longer than a misreading does.
-    sim = simulate("ascension", 3, 7_000_004, max_events=5000)
-    sim.shots = sim.shots[:round(137.0 * sim.fps)]
-    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    tally = replay("ascension", 7_000_004, 137.0, table_set=True)
     assert not tally.false_events and not tally.missed and tally.plays_recovered >= 45
 
 
@@ -203,7 +202,5 @@ def test_a_flagged_versant_taken_off_its_pont_is_a_take_back_at_once() -> None:
     # Simulated L'Ascension game 7,000,010: the 5r+ibex laid on the Pont at b1 at 13.1 s is flagged;
     # taken back at 15.9 s, the Pont shows again. The Pont is what the engine has beneath: no longer
     # wait for it than for any card (an arm passing by at 16.7 s made a longer wait start again).
-    sim = simulate("ascension", 3, 7_000_010, max_events=5000)
-    sim.shots = sim.shots[:round(17.5 * sim.fps)]
-    tally = run_game(sim, OnnxClassifier("ascension"), table_set=True)
+    tally = replay("ascension", 7_000_010, 17.5, table_set=True)
     assert not tally.missed and not tally.false_events and tally.take_backs_recovered == 1
