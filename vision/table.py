@@ -31,9 +31,11 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.classify import Classifier
-from vision.detect import CROP_SIZE, find_cards, order_corners, rectify, triangle_card
-from vision.layouts import DEFAULT_GAP, Layout, card_corners, layout
+from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
+from vision.finders import closer
+from vision.layouts import CARD_H, CARD_W, DEFAULT_GAP, Layout, card_corners, layout
 from vision.outline import Gradients, gradients, moved_support
+from vision.recognise import Finder
 
 Matrix = npt.NDArray[np.float64]
 FloatArray = npt.NDArray[np.float64]
@@ -83,10 +85,7 @@ class TableGeometry:
 
     def inside(self, size: tuple[int, int], cell: str) -> bool:
         """Whether cell ``cell``'s card lies wholly inside an image of ``size`` (width, height)."""
-        quad = self.to_image(self.layout.card_rect(cell, self.gap))
-        w, h = size
-        return bool((quad[:, 0] >= 0).all() and (quad[:, 0] <= w - 1).all() and (quad[:, 1] >= 0).all()
-                    and (quad[:, 1] <= h - 1).all())
+        return quad_inside(self.to_image(self.layout.card_rect(cell, self.gap)), size)
 
 
 def _apply(matrix: npt.NDArray[np.floating[Any]], points: npt.ArrayLike) -> FloatArray:
@@ -125,43 +124,21 @@ class _Card:
     outline: bool = False
 
 
-def find_panoramas(frame: Image, *, min_area_ratio: float = 0.0008, max_area_ratio: float = 0.02
-                   ) -> npt.NDArray[np.float32]:
-    """L'Ascension's Panoramas (triangles as wide and tall as a card) in a BGR frame, each as the
-    quad (N, 4, 2) of the card it spans: its base is the card's bottom, its apex the top's middle."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
-    total = grey.shape[0] * grey.shape[1]
-    edges = cv2.dilate(cv2.Canny(grey, 40, 120), np.ones((3, 3), np.uint8))
-    light = cv2.subtract(hsv[:, :, 2], hsv[:, :, 1])
-    _, otsu = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    found: list[npt.NDArray[np.float32]] = []
-    kernel = np.ones((3, 3), np.uint8)
-    # Panoramas side by side touch at their base corners: eroding the masks parts them.
-    masks = [cv2.bitwise_not(edges), otsu, cv2.erode(otsu, kernel), cv2.erode(otsu, kernel, iterations=2),
-             cv2.erode(cv2.bitwise_not(edges), kernel)]
-    for mask in masks:
-        contours, _ = cv2.findContours(np.asarray(mask, np.uint8), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            area = cv2.contourArea(contour)
-            if not min_area_ratio * total <= area <= max_area_ratio * total:
-                continue
-            hull = cv2.convexHull(contour)
-            approx = cv2.approxPolyDP(hull, 0.06 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-            if len(approx) != 3 or area < 0.8 * cv2.contourArea(approx.astype(np.float32)):
-                continue
-            pts = approx.astype(np.float64)
-            sides = [np.linalg.norm(pts[(k + 1) % 3] - pts[(k + 2) % 3]) for k in range(3)]
-            apex = int(np.argmin(sides))  # the vertex facing the shortest side, the base
-            base = sorted(sides)[0]
-            long_a, long_b = (sides[k] for k in range(3) if k != apex)
-            if not (0.83 < long_a / long_b < 1.2 and 1.2 < (long_a + long_b) / 2 / base < 1.9):
-                continue
-            quad = triangle_card(pts[apex], pts[(apex + 1) % 3], pts[(apex + 2) % 3])
-            centre = quad.mean(axis=0)
-            if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.2 * base for q in found):
-                found.append(quad)
-    return np.array(found, np.float32).reshape(-1, 4, 2)
+def _closer_panoramas(frame: Image, lay: Layout, classifier: Classifier, find: Finder,
+                      seen: Sequence[_Card]) -> list[_Card]:
+    """The Panoramas ``find`` sees looking closer, but those already ``seen``."""
+    quads = closer(find, frame)
+    if not len(quads):
+        return []
+    names = classifier.classify(np.stack([rectify(frame, q, CROP_SIZE) for q in quads])).names
+    out: list[_Card] = []
+    for quad, name in zip(quads, names, strict=True):
+        card = _Card(order_corners(quad), name, outline=True)
+        centre, size = card.quad.mean(axis=0), float(np.linalg.norm(card.quad[0] - card.quad[2]))
+        if name == lay.static_name and all(np.linalg.norm(centre - other.quad.mean(axis=0)) > 0.2 * size
+                                           for other in [*seen, *out]):
+            out.append(card)
+    return out
 
 
 def _local(quad: npt.NDArray[np.float32]) -> Matrix:
@@ -233,8 +210,8 @@ def _score(cards: Sequence[_Card], steps: Mapping[int, tuple[int, int]], lay: La
 
 def find_table(frame: Image, game: str | Layout, classifier: Classifier | None = None, *,
                known: Mapping[str, str] | None = None,
-               quads: npt.NDArray[np.float32] | None = None, gap: float | None = None
-               ) -> TableGeometry | None:
+               quads: npt.NDArray[np.float32] | None = None, gap: float | None = None,
+               find: Finder | None = None) -> TableGeometry | None:
     """The table's geometry found from the cards lying on it, or None when too few are seen.
 
     ``classifier`` (optional) reads the cards found, so that the frame's
@@ -243,7 +220,9 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     most cards fit, row 1 towards the bottom of the image. ``quads`` may give
     the cards already found (else :func:`vision.detect.find_cards` is run).
     ``gap`` is the gap between cards in mm (default :data:`DEFAULT_GAP`): the
-    finder places card centres, it cannot measure the gap.
+    finder places card centres, it cannot measure the gap. ``find`` (with a
+    ``classifier``) looks closer for L'Ascension's Panoramas when the quads
+    do not hold them all (:func:`vision.finders.closer`).
     """
     lay = layout(game) if isinstance(game, str) else game
     found = find_cards(frame) if quads is None else quads
@@ -251,13 +230,14 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     if classifier is not None and len(found):
         crops = np.stack([rectify(frame, q, CROP_SIZE) for q in found])
         names = classifier.classify(crops).names
-    # A Panorama's quad from a finder is the card it spans, as find_panoramas gives it.
+    # A Panorama's quad from a finder is the card its triangle spans (vision.detect.triangle_card).
     triangle = lay.static_shape == "triangle"
     cards = [_Card(order_corners(q), name, outline=triangle and name == lay.static_name)
              for q, name in zip(found, names, strict=True)]
-    if triangle and not any(card.name == lay.static_name for card in cards):
-        # The finder gave no Panorama (contours never do): look for the triangles themselves.
-        cards += [_Card(q, lay.static_name, outline=True) for q in find_panoramas(frame)]
+    if triangle and find is not None and classifier is not None and \
+            sum(card.name == lay.static_name for card in cards) < len(lay.static):
+        # Some Panoramas unseen: small beside the cards, they are looked for closer.
+        cards += _closer_panoramas(frame, lay, classifier, find, [c for c in cards if c.outline])
     # A tiled table has card-shaped tiles, and the classifier may even read them as a card: the
     # frame's cards and the cards known to lie on the table are what to trust, when there are enough.
     trusted = [card for card in cards if card.name == lay.static_name or card.name in (known or {}).values()]
@@ -285,6 +265,128 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     if classifier is not None and not _frame_seen(frame, geometry, classifier):
         return None
     return geometry
+
+
+#: Least Panoramas seen to place L'Ascension's table by their row alone.
+MIN_PANORAMAS = 3
+
+
+def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classifier: Classifier | None,
+                  gap: float | None) -> TableGeometry | None:
+    """L'Ascension's table placed by its row of Panoramas: their triangles' corners fitted with a
+    homography, for the place in the row (some may be unseen) where most Panoramas are read and
+    most of the pyramid falls in the frame. The Panoramas point up the image (the camera stands on
+    their side of the table)."""
+    gap = DEFAULT_GAP if gap is None else gap
+    if len(panoramas) < MIN_PANORAMAS:
+        return None
+    quads = np.array([card.quad for card in panoramas], np.float64)
+    centres = quads.mean(axis=1)
+    along = np.median(quads[:, 2] - quads[:, 3], axis=0)
+    along /= np.linalg.norm(along)
+    where = (centres @ along).tolist()
+    order = sorted(range(len(panoramas)), key=lambda k: where[k])
+    # The pitch from the spacing of neighbours: a Panorama's own outline, found small, is less sure.
+    spacing = np.diff(sorted(where))
+    widths = np.linalg.norm(quads[:, 2] - quads[:, 3], axis=1)
+    steps_seen = np.sort(spacing[spacing > 0.5 * np.median(widths)])
+    if not len(steps_seen):
+        return None
+    pitch = float(np.median(steps_seen[steps_seen < 1.4 * steps_seen[0]]))
+    # Places in the row, counted from neighbour to neighbour; a triangle off the row's places (a
+    # stray quad, one seen twice) is left out.
+    place = {order[0]: 0}
+    last = order[0]
+    for b in order[1:]:
+        steps = (where[b] - where[last]) / pitch
+        if round(steps) >= 1 and abs(steps - round(steps)) <= 0.25:
+            place[b] = place[last] + round(steps)
+            last = b
+    order = list(place)
+    if len(order) < MIN_PANORAMAS:
+        return None
+    span = max(place.values()) + 1
+    if span > len(lay.static):
+        return None
+    # The row's centres place it along itself; a row up, each triangle's height and lean (from its
+    # base's middle to its apex, a card's height), smoothed along the row, where the table's tilt
+    # changes them evenly. The finder outlines small triangles a fifth too large about their
+    # centre: their spacing gives the true size. Cards laid then correct the upper rows.
+    pw, ph = lay.pitch(gap)
+    shrink = pitch * CARD_W / pw / float(np.median(widths[order]))
+    up = ((quads[:, 0] + quads[:, 1]) - (quads[:, 2] + quads[:, 3])) / 2 * shrink * ph / CARD_H
+    at = np.array([place[k] for k in order], np.float64)
+    trend = np.polyfit(at, up[order], 1) if len(set(at.tolist())) > 1 else \
+        np.vstack([np.zeros(2), up[order].mean(0)])
+    smooth = np.outer(at, trend[0]) + trend[1]
+    image = np.concatenate([centres[order], centres[order] + smooth])
+    size = pitch
+    h, w = frame.shape[:2]
+    best: tuple[tuple[int, int], TableGeometry] | None = None
+    for start in range(len(lay.static) - span + 1):
+        row = np.array([lay.point(*lay.static[start + place[k]], gap) for k in order])
+        plane = np.concatenate([row, row - (0.0, ph)])
+        # Affine: the row alone cannot tell how the table recedes (its spacing is too rough for that).
+        affine, inliers = cv2.estimateAffine2D(plane, image, method=cv2.RANSAC,
+                                               ransacReprojThreshold=0.25 * size)
+        if affine is None or inliers.sum() < 0.6 * len(image):
+            continue
+        keep = inliers.ravel().astype(bool)
+        affine, _ = cv2.estimateAffine2D(plane[keep], image[keep], method=cv2.LMEDS)
+        if affine is None:
+            continue
+        matrix = np.vstack([affine, [0.0, 0.0, 1.0]])
+        geometry = TableGeometry(lay, np.asarray(matrix, np.float64), gap)
+        inside = sum(geometry.inside((w, h), cell) for cell in lay.cells)
+        read = 0
+        if classifier is not None and span < len(lay.static):
+            statics = [order_corners(geometry.to_image(card_corners(x, y)).astype(np.float32))
+                       for x, y in lay.static_points(gap)]
+            seen = [q for q in statics if quad_inside(q, (w, h))]
+            if seen:
+                names = classifier.classify(np.stack([rectify(frame, q, CROP_SIZE) for q in seen])).names
+                read = sum(name == lay.static_name for name in names)
+        if best is None or (read, inside) > best[0]:
+            best = ((read, inside), geometry)
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True)
+class PanoramaRow:
+    """L'Ascension's table placed roughly by its row of Panoramas alone."""
+
+    #: The rough geometry: good along the row, a guess up the pyramid.
+    geometry: TableGeometry
+    #: The image centres (N, 2) of the Panoramas seen.
+    centres: FloatArray
+
+
+def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, find: Finder,
+                      quads: npt.NDArray[np.float32] | None = None, gap: float | None = None
+                      ) -> PanoramaRow | None:
+    """The row of Panoramas in ``frame``: those among ``quads`` (the whole-frame finder's cards)
+    and those ``find`` sees looking closer (:func:`vision.finders.closer`), placed on the layout
+    (:func:`_panorama_row`); None when fewer than :data:`MIN_PANORAMAS` are seen in a row."""
+    lay = layout(game) if isinstance(game, str) else game
+    found = np.zeros((0, 4, 2), np.float32) if quads is None else quads
+    names: tuple[str | None, ...] = ()
+    if len(found):
+        names = classifier.classify(np.stack([rectify(frame, q, CROP_SIZE) for q in found])).names
+    seen = [_Card(order_corners(q), name, outline=True) for q, name in zip(found, names, strict=True)
+            if name == lay.static_name]
+    seen += _closer_panoramas(frame, lay, classifier, find, seen)
+    geometry = _panorama_row(frame, seen, lay, classifier, gap)
+    if geometry is None:
+        return None
+    centres = np.array([card.quad.mean(axis=0) for card in seen], np.float64).reshape(-1, 2)
+    return PanoramaRow(geometry, centres)
+
+
+def quad_inside(quad: npt.NDArray[np.floating[Any]], size: tuple[int, int]) -> bool:
+    """Whether an image quad lies wholly inside an image of ``size`` (width, height)."""
+    w, h = size
+    return bool((quad[:, 0] >= 0).all() and (quad[:, 0] <= w - 1).all() and (quad[:, 1] >= 0).all()
+                and (quad[:, 1] <= h - 1).all())
 
 
 #: How far (pixels) :func:`refine` looks for each static card's edges around where the fit put it.

@@ -33,10 +33,12 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
 from companion.game import Game
+from vision.anchors import Anchors, new_cards
 from vision.cells import (
     CellSampler,
     Tiles,
@@ -50,12 +52,13 @@ from vision.cells import (
 from vision.changes import Interpreter, Output, TableView, covered_by_rule
 from vision.classify import Classifier
 from vision.detect import CROP_SIZE, rectify
+from vision.finders import for_closer_look
 from vision.layouts import layout
 from vision.recognise import Finder
 from vision.silhouette import EMPTY as EMPTY_SHARE
 from vision.silhouette import Found, alike, changed_share, locate, outlined
 from vision.stable import BUSY, EMPTY, UNSURE, Change, Prompt, Reading, Stabiliser
-from vision.table import TableGeometry, find_table, register
+from vision.table import TableGeometry, find_panorama_row, find_table, register
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
@@ -64,6 +67,8 @@ State = Literal["searching", "watching", "moved"]
 FAINT = 0.25
 #: The share of a bare cell's card area that must differ before a card's sides are looked for there.
 SLIGHT = 0.05
+#: Pixels a cell must move for a new fit of the table (cards laid, see vision.anchors) to be taken.
+REFIT_SHIFT = 1.0
 
 
 #: Games where an accepted card never leaves its cell but by an undo: there, an accepted card
@@ -120,6 +125,11 @@ class _Memory:
     refreshed: float = -math.inf
     #: When something last moved on the cell's tile.
     moved: float = -math.inf
+    #: The image corners of the card last read there, where it was found (None: not found).
+    quad: npt.NDArray[np.float64] | None = None
+    #: The table placed by the card found at this cell alone, while the whole table is placed
+    #: only roughly (see vision.anchors); None: the table's geometry.
+    local: TableGeometry | None = None
 
 
 @dataclass
@@ -175,6 +185,17 @@ class Watcher:
         #: When each tile (cells, then static cards) last moved, and whether it changed this frame.
         self._tile_moved = np.full(len(cells_uv) + len(self.layout.static), -math.inf)
         self._static_changed = np.zeros(len(self.layout.static), bool)
+        #: The points the table is placed by, fitted again as cards are laid (None: the geometry
+        #: was set by hand or found from many cards).
+        self._anchors: Anchors | None = None
+        #: The table as first seen bare (no card on the pyramid), followed through camera moves.
+        self._bare: Image | None = None
+        self._refit_due = False
+        #: While L'Ascension's table is placed by its Panoramas alone: the last calm frame whose
+        #: changes were all explained (new cards are found against it), and its tiles.
+        self._calm_image: Image | None = None
+        self._calm_tiles: Tiles | None = None
+        self._still_since = -math.inf
         if geometry is not None:
             self._set_geometry(geometry)
 
@@ -229,13 +250,25 @@ class Watcher:
             memory.settled = memory.looked
             if c.new is None:
                 memory.empty = memory.looked
+            if self._anchors is not None:
+                # A card found where it lies places the table a little better near it.
+                self._anchors.cards.pop(c.cell, None)
+                if c.new is not None and memory.quad is not None:
+                    self._anchors.cards[c.cell] = memory.quad
+                    self._refit_due = True
         if changes:
             # A card came or went: the cells around it now look different in their margins.
             touched = {i for c in changes for i in self._around[self.layout.cells.index(c.cell)]}
             for i in sorted(touched):
                 self._take_views(frame, i, moving, t)
-        if not moving.any():
+        if moving.any():
+            self._still_since = t
+        else:
             self._calm_frame(small, tiles, t)
+            if self._calm_image is not None and t - self._still_since >= self.config.settle:
+                self._first_cards(frame, tiles)
+            if self._refit_due and self._calm_image is None and (self._bare is not None or self._quiet()):
+                self._refit(frame, small, t)
         return [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
                 *self.interpreter.tick(t)]
 
@@ -291,8 +324,9 @@ class Watcher:
                     memory.empty = memory.settled = view
                     self._set(memory, tiles[i], EMPTY)
                 else:
-                    crops.append(rectify(frame, geometry.card_quad(cell), CROP_SIZE))
+                    crops.append(rectify(frame, (memory.local or geometry).card_quad(cell), CROP_SIZE))
                     reading_of.append(i)
+                    memory.quad = None
             else:
                 reference = with_empty_centre(memory.settled, memory.empty) if memory.settled is not None \
                     else memory.empty
@@ -329,9 +363,10 @@ class Watcher:
                 elif found.kind == "empty":
                     self._set(memory, tiles[i], EMPTY)
                 elif found.kind == "card":
-                    quad = geometry.card_quad(cell, found.offset, found.angle)
+                    quad = (memory.local or geometry).card_quad(cell, found.offset, found.angle)
                     crops.append(rectify(frame, quad, CROP_SIZE))
                     reading_of.append(i)
+                    memory.quad = quad.astype(np.float64)
                 else:
                     memory.reading = BUSY  # a hand resting there, a card half in: look again next frame
             readings[cell] = memory.reading
@@ -408,6 +443,7 @@ class Watcher:
             matrix = view_matrix(geometry, cell)
             if cell in self._memory:
                 self._memory[cell].matrix = matrix
+                self._memory[cell].local = None
             else:
                 self._memory[cell] = _Memory(matrix)
                 # Never seen yet: what lies there is what the engine knows now (the table may be
@@ -422,13 +458,94 @@ class Watcher:
         self._searched = t
         self.stats.searches += 1
         known = {cell: card for cell, card in self.view.cards.items() if card is not None}
+        if self.layout.static_shape == "triangle" and self.find is not None and not known:
+            # L'Ascension's bare pyramid: its Panoramas place it roughly, its first cards precisely.
+            row = find_panorama_row(frame, self.layout, self.classifier, for_closer_look(self.find),
+                                    quads=self.find(frame))
+            if row is not None:
+                self._set_geometry(row.geometry)
+                assert self._sampler is not None
+                self._bare = self._calm_image = frame.copy()
+                self._calm_tiles = self._sampler.tiles(grey_small(frame, self.config.down))
+                self._anchors = Anchors.of_static(row.geometry, row.centres)
+            return
         geometry = self._find_table(frame, known)
         if geometry is not None:
             self._set_geometry(geometry)
 
     def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
         quads = self.find(frame) if self.find is not None else None
-        return find_table(frame, self.layout, self.classifier, known=known, quads=quads)
+        closer = None if self.find is None else for_closer_look(self.find)
+        return find_table(frame, self.layout, self.classifier, known=known, quads=quads, find=closer)
+
+    def _first_cards(self, frame: Image, tiles: Tiles) -> None:
+        """While the table is placed by its Panoramas alone, on a calm frame: find the cards laid since
+        the last one, read each where it lies, and place the table by them once there are enough
+        (:mod:`vision.anchors`)."""
+        anchors, geometry, calm = self._anchors, self.geometry, self._calm_image
+        assert anchors is not None and geometry is not None and calm is not None
+        if self._calm_tiles is not None and not (change(tiles, self._calm_tiles) > self.config.change).any():
+            return
+        between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards)
+        for cell in between.gone:
+            anchors.cards.pop(cell, None)
+        for cell, quad in between.laid.items():
+            anchors.cards[cell] = quad
+            # Read it where it lies: the rough table may put it a card's margin away.
+            memory = self._memory[cell]
+            corners = self.layout.card_rect(cell, geometry.gap).astype(np.float32)
+            local = cv2.getPerspectiveTransform(corners, quad.astype(np.float32)).astype(np.float64)
+            memory.local = TableGeometry(self.layout, local, geometry.gap)
+            memory.matrix = view_matrix(memory.local, cell)
+            if self.stabiliser.fact(cell) is None:
+                # Its surroundings as last seen calm (the cards beside it), the bare table beneath it.
+                memory.settled = cell_view(calm, memory.matrix)
+                memory.empty = memory.settled if self._bare is None else cell_view(self._bare, memory.matrix)
+            memory.ref = None
+        if between.clean:
+            self._calm_image, self._calm_tiles = frame.copy(), tiles
+        if anchors.ready():
+            # Enough cards to place the whole table: done on the next quiet frame.
+            self._calm_image = self._calm_tiles = None
+            self._refit_due = True
+
+    def _quiet(self) -> bool:
+        """Whether every cell reads what has settled there: no card coming or going anywhere."""
+        facts, geometry = self.stabiliser, self.geometry
+        return geometry is not None and all(
+            m.reading.definite and m.reading.value == facts.fact(c)
+            for c, m in self._memory.items() if geometry.inside(self._size, c))
+
+    def _refit(self, frame: Image, small: npt.NDArray[np.uint8], t: float) -> None:
+        """Place the table again by its anchors, on a calm frame, and take every cell's views again:
+        where the cell shows its fact, from this frame; elsewhere (a card coming or going, a cell
+        the rough table put over a neighbour's card) the bare table's, to read the cell afresh."""
+        self._refit_due = False
+        old = self.geometry
+        geometry = None if self._anchors is None else self._anchors.fit()
+        if geometry is None or old is None:
+            return
+        centres = [self.layout.centre(c, old.gap) for c in self.layout.cells]
+        shift = np.linalg.norm(geometry.to_image(centres) - old.to_image(centres), axis=1)
+        if float(shift.max()) < REFIT_SHIFT and not any(m.local for m in self._memory.values()):
+            return
+        self._set_geometry(geometry)
+        assert self._sampler is not None
+        tiles = self._sampler.tiles(small)
+        for i, cell in enumerate(self.layout.cells):
+            memory = self._memory[cell]
+            fact = self.stabiliser.fact(cell)
+            view = cell_view(frame, memory.matrix)
+            bare = None if self._bare is None else cell_view(self._bare, memory.matrix)
+            if memory.reading.definite and memory.reading.value == fact:
+                memory.settled = memory.looked = view
+                memory.empty = view if fact is None else bare
+                memory.ref = tiles[i]
+                memory.refreshed = t
+            elif bare is not None:
+                memory.settled = memory.empty = bare
+                memory.ref = None
+        self._static_ref = tiles[len(self.layout.cells):].copy()
 
     def _camera_moved(self, tiles: Tiles) -> bool:
         assert self._sampler is not None
@@ -479,9 +596,20 @@ class Watcher:
             if geometry is None or not self._fits(geometry, frame):
                 return
         static_ref = self._static_ref
+        # What the table is placed by, and the bare table, move with the camera.
+        move = geometry.homography @ np.linalg.inv(self.geometry.homography)
+        if self._anchors is not None:
+            self._anchors.moved(move)
+        if self._bare is not None:
+            self._bare = np.asarray(cv2.warpPerspective(self._bare, move, (frame.shape[1], frame.shape[0]),
+                                                        borderMode=cv2.BORDER_REPLICATE), np.uint8)
         self._set_geometry(geometry)
         self._static_ref = static_ref
         self._moved_at = None
+        if self._calm_image is not None:  # still placing the table by its first cards
+            assert self._sampler is not None
+            self._calm_image = frame.copy()
+            self._calm_tiles = self._sampler.tiles(small)
         self._calm = 0
         # The views kept from before are a pixel or two off now: take them again where the cell
         # shows what it showed (the picture is calm).

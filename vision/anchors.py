@@ -1,0 +1,206 @@
+"""Placing a table seen only roughly, from the cards laid on it: L'Ascension's pyramid.
+
+L'Ascension's table shows nothing but its row of Panoramas before the first
+card: small triangles on one line, which place the row well along itself but
+say little about how the table recedes up the image (a homography needs
+points off the line). So the watcher places the pyramid in two steps:
+
+1. :func:`new_cards` finds the cards laid between two calm frames: what
+   differs between them, card-shaped (a card's outline against the table is
+   sharp to a pixel whatever the geometry), put on the nearest cell of the
+   rough geometry from the Panoramas.
+2. :class:`Anchors` keeps every point the table is known by (the Panoramas'
+   centres, the corners of the cards found so far, each with its place on the
+   table plane) and fits the homography on them again as cards are added:
+   each row of the pyramid is then read with a fit made on the rows below it.
+
+>>> from vision.layouts import layout
+>>> anchors = Anchors(layout("ascension"), 2.0)
+>>> anchors.ready()
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.detect import order_corners
+from vision.layouts import Layout
+from vision.silhouette import difference
+from vision.table import TableGeometry
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float64]
+
+#: A card found between two frames must measure this share of the card its cell would hold
+#: (each side), and fill this share of its outline.
+SIDE_RATIO = (0.75, 1.3)
+FILL = 0.8
+#: Least cards, or least cards as many columns apart, before the anchors place the table.
+READY_CARDS = 3
+READY_SPREAD = (2, 3)
+#: RANSAC threshold of the fit, as a share of a card's width in the image.
+FIT_TOLERANCE = 0.12
+
+
+@dataclass
+class Anchors:
+    """The points a table is placed by: Panorama centres and the corners of cards laid on cells."""
+
+    layout: Layout
+    gap: float
+    #: Image centres (N, 2) of the static cards seen, and their table points (N, 2) mm.
+    static_image: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
+    static_plane: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
+    #: The image corners (4, 2) of the card lying at each cell, where it was found.
+    cards: dict[str, FloatArray] = field(default_factory=dict)
+
+    @classmethod
+    def of_static(cls, geometry: TableGeometry, centres: npt.ArrayLike) -> Anchors:
+        """Anchors holding the static cards whose image ``centres`` the rough ``geometry`` puts
+        near one of the layout's static cards (each on the nearest)."""
+        lay = geometry.layout
+        image = np.asarray(centres, np.float64).reshape(-1, 2)
+        plane = lay.static_points(geometry.gap)
+        anchors = cls(lay, geometry.gap)
+        if not len(image) or not len(plane):
+            return anchors
+        where = geometry.to_plane(image)
+        pw, _ = lay.pitch(geometry.gap)
+        nearest = np.linalg.norm(where[:, None] - plane[None], axis=2)
+        pick = nearest.argmin(axis=1)
+        keep = nearest[np.arange(len(image)), pick] < 0.4 * pw
+        anchors.static_image, anchors.static_plane = image[keep], plane[pick[keep]]
+        return anchors
+
+    def ready(self) -> bool:
+        """Whether enough cards are known for a fit to place the rows above them."""
+        if len(self.cards) >= READY_CARDS:
+            return True
+        us = [self.layout.lattice[c][0] for c in self.cards]
+        count, spread = READY_SPREAD
+        return len(us) >= count and max(us) - min(us) >= spread
+
+    def moved(self, move: npt.NDArray[np.float64]) -> None:
+        """Follow a camera move (old image to new image pixels)."""
+        self.static_image = _apply(move, self.static_image)
+        self.cards = {cell: _apply(move, quad) for cell, quad in self.cards.items()}
+
+    def fit(self) -> TableGeometry | None:
+        """The homography through every anchor (RANSAC: a card laid far off its cell, a
+        Panorama outlined loosely drop out), or None with too few."""
+        plane = [self.static_plane]
+        image = [self.static_image]
+        for cell, quad in self.cards.items():
+            plane.append(self.layout.card_rect(cell, self.gap))
+            image.append(quad)
+        src, dst = np.vstack(plane), np.vstack(image)
+        if len(src) < 8 or not self.cards:
+            return None
+        width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in self.cards.values()]))
+        matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, max(FIT_TOLERANCE * width, 1.0))
+        if matrix is None or int(inliers.sum()) < 8:
+            return None
+        keep = inliers.ravel().astype(bool)
+        matrix, _ = cv2.findHomography(src[keep], dst[keep], 0)
+        if matrix is None:
+            return None
+        return TableGeometry(self.layout, np.asarray(matrix, np.float64), self.gap)
+
+
+def _apply(matrix: npt.NDArray[np.float64], points: FloatArray) -> FloatArray:
+    if not len(points):
+        return points
+    pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+    return np.asarray(cv2.perspectiveTransform(pts, matrix), np.float64).reshape(points.shape)
+
+
+@dataclass
+class Between:
+    """What changed between two calm frames of a table."""
+
+    #: The image corners (4, 2) of every card laid, by its cell.
+    laid: dict[str, FloatArray] = field(default_factory=dict)
+    #: The cells whose card was taken away.
+    gone: set[str] = field(default_factory=set)
+    #: Whether every change as large as a part of a card was a card's (no hand resting there).
+    clean: bool = True
+
+
+def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image | None = None,
+              present: Mapping[str, FloatArray] | None = None) -> Between:
+    """The cards laid, and the cells left bare, between two calm frames of one table.
+
+    Gives the image corners (4, 2) of every card-shaped difference, by the cell the rough
+    ``geometry`` puts it on, and the cells of ``present`` (cards known to lie there) where
+    ``after`` shows the ``bare`` table again.
+    """
+    lay = geometry.layout
+    h, w = after.shape[:2]
+    x0, y0, x1, y1 = lay.bounds(geometry.gap, margin=60.0)
+    box = geometry.to_image([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    left, top = (max(int(v), 0) for v in box.min(axis=0))
+    right, bottom = int(min(box[:, 0].max(), w)), int(min(box[:, 1].max(), h))
+    out = Between()
+    if right - left < 8 or bottom - top < 8:
+        return out
+    a = after[top:bottom, left:right]
+    b = before[top:bottom, left:right]
+    gain = float(np.clip(np.median((a.astype(np.float32) + 8) / (b.astype(np.float32) + 8)), 0.5, 2.0))
+    mask = np.asarray(cv2.morphologyEx(difference(a, b, gain).astype(np.uint8), cv2.MORPH_CLOSE,
+                                       np.ones((5, 5), np.uint8)), np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    offset = np.array([left, top], np.float64)
+    pw, ph = lay.pitch(geometry.gap)
+    for k in range(1, count):
+        blob = (labels == k).astype(np.uint8)
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        rect = cv2.minAreaRect(np.vstack(contours))
+        (cx, cy), (rw, rh), _ = rect
+        centre = np.array([cx, cy]) + offset
+        x, y = geometry.to_plane([centre])[0]
+        cell = _nearest_cell(lay, x, y, geometry.gap, pw, ph)
+        if cell is None:
+            continue
+        area = float(stats[k, cv2.CC_STAT_AREA])
+        expected = geometry.card_quad(cell).astype(np.float64)
+        ew = float(np.linalg.norm(expected[1] - expected[0]))
+        eh = float(np.linalg.norm(expected[3] - expected[0]))
+        short, long_ = sorted((rw, rh))
+        low, high = SIDE_RATIO
+        fill = area / max(rw * rh, 1.0)
+        if not (low <= short / ew <= high and low <= long_ / eh <= high and fill >= FILL):
+            # A hand resting, a card half under it: only specks and slivers may be left unexplained.
+            out.clean = out.clean and area < 0.3 * ew * eh
+            continue
+        quad = order_corners(cv2.boxPoints(rect).astype(np.float32)).astype(np.float64) + offset
+        if present is not None and cell in present and bare is not None and _shows_bare(after, bare, quad):
+            out.gone.add(cell)
+        else:
+            out.laid[cell] = quad
+    return out
+
+
+def _nearest_cell(lay: Layout, x: float, y: float, gap: float, pw: float, ph: float) -> str | None:
+    best, where = None, 0.5
+    for name in lay.cells:
+        cx, cy = lay.centre(name, gap)
+        d = max(abs(x - cx) / pw, abs(y - cy) / ph)
+        if d < where:
+            best, where = name, d
+    return best
+
+
+def _shows_bare(frame: Image, bare: Image, quad: FloatArray) -> bool:
+    """Whether the card area ``quad`` of ``frame`` looks as in the ``bare`` table's frame."""
+    lo = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)
+    hi = np.ceil(quad.max(axis=0)).astype(int) + 1
+    a, b = frame[lo[1]:hi[1], lo[0]:hi[0]], bare[lo[1]:hi[1], lo[0]:hi[0]]
+    if not a.size:
+        return False
+    return float(difference(a, b, 1.0).mean()) < 0.3
