@@ -74,7 +74,7 @@ class Anchors:
         pw, _ = lay.pitch(geometry.gap)
         nearest = np.linalg.norm(where[:, None] - plane[None], axis=2)
         pick = nearest.argmin(axis=1)
-        keep = nearest[np.arange(len(image)), pick] < 0.4 * pw
+        keep = nearest[np.arange(len(image)), pick] < 0.25 * pw
         anchors.static_image, anchors.static_plane = image[keep], plane[pick[keep]]
         return anchors
 

@@ -293,15 +293,26 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
     if not len(steps_seen):
         return None
     pitch = float(np.median(steps_seen[steps_seen < 1.4 * steps_seen[0]]))
-    # Places in the row, counted from neighbour to neighbour; a triangle off the row's places (a
-    # stray quad, one seen twice) is left out.
-    place = {order[0]: 0}
-    last = order[0]
-    for b in order[1:]:
-        steps = (where[b] - where[last]) / pitch
-        if round(steps) >= 1 and abs(steps - round(steps)) <= 0.25:
-            place[b] = place[last] + round(steps)
-            last = b
+    # Places in the row, counted from neighbour to neighbour from each triangle in turn (the first
+    # may be a stray quad); a triangle off the row's places (a stray, one seen twice) is left out.
+    place: dict[int, int] = {}
+    for first in order:
+        walk, at = {first: 0}, order.index(first)
+        for side, rest in ((1, order[at + 1:]), (-1, order[:at][::-1])):
+            last = first
+            for b in rest:
+                steps = (where[b] - where[last]) / pitch
+                if round(steps) * side >= 1 and abs(steps - round(steps)) <= 0.25:
+                    walk[b] = walk[last] + round(steps)
+                    last = b
+        if len(walk) > len(place):
+            place = walk
+    # More places than Panoramas: a stray lies at an end of the row, off the line of the others.
+    while len(place) > MIN_PANORAMAS and max(place.values()) - min(place.values()) + 1 > len(lay.static):
+        ends = (min(place, key=place.__getitem__), max(place, key=place.__getitem__))
+        place.pop(max(ends, key=lambda k: _off_line(centres, [j for j in place if j != k], k)))
+    low = min(place.values())
+    place = {k: v - low for k, v in sorted(place.items(), key=lambda kv: kv[1])}
     order = list(place)
     if len(order) < MIN_PANORAMAS:
         return None
@@ -315,10 +326,10 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
     pw, ph = lay.pitch(gap)
     shrink = pitch * CARD_W / pw / float(np.median(widths[order]))
     up = ((quads[:, 0] + quads[:, 1]) - (quads[:, 2] + quads[:, 3])) / 2 * shrink * ph / CARD_H
-    at = np.array([place[k] for k in order], np.float64)
-    trend = np.polyfit(at, up[order], 1) if len(set(at.tolist())) > 1 else \
+    places = np.array([place[k] for k in order], np.float64)
+    trend = np.polyfit(places, up[order], 1) if len(set(places.tolist())) > 1 else \
         np.vstack([np.zeros(2), up[order].mean(0)])
-    smooth = np.outer(at, trend[0]) + trend[1]
+    smooth = np.outer(places, trend[0]) + trend[1]
     image = np.concatenate([centres[order], centres[order] + smooth])
     size = pitch
     h, w = frame.shape[:2]
@@ -349,6 +360,14 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
         if best is None or (read, inside) > best[0]:
             best = ((read, inside), geometry)
     return None if best is None else best[1]
+
+
+def _off_line(points: FloatArray, others: list[int], k: int) -> float:
+    """How far point ``k`` lies from the line fitted through the ``others`` (pixels)."""
+    pts = points[others]
+    centre = pts.mean(axis=0)
+    _, _, vt = np.linalg.svd(pts - centre)
+    return float(abs((points[k] - centre) @ vt[1]))
 
 
 @dataclass(frozen=True)

@@ -191,8 +191,9 @@ class Watcher:
         #: The table as first seen bare (no card on the pyramid), followed through camera moves.
         self._bare: Image | None = None
         self._refit_due = False
-        #: While L'Ascension's table is placed by its Panoramas alone: the last calm frame whose
-        #: changes were all explained (new cards are found against it), and its tiles.
+        #: Whether L'Ascension's table is placed by its Panoramas alone, and meanwhile the last calm
+        #: frame whose changes were all explained (new cards are found against it), and its tiles.
+        self._placing = False
         self._calm_image: Image | None = None
         self._calm_tiles: Tiles | None = None
         self._still_since = -math.inf
@@ -265,9 +266,9 @@ class Watcher:
             self._still_since = t
         else:
             self._calm_frame(small, tiles, t)
-            if self._calm_image is not None and t - self._still_since >= self.config.settle:
+            if self._placing and t - self._still_since >= self.config.settle:
                 self._first_cards(frame, tiles)
-            if self._refit_due and self._calm_image is None and (self._bare is not None or self._quiet()):
+            if self._refit_due and not self._placing and (self._bare is not None or self._quiet()):
                 self._refit(frame, small, t)
         return [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
                 *self.interpreter.tick(t)]
@@ -464,10 +465,10 @@ class Watcher:
                                     quads=self.find(frame))
             if row is not None:
                 self._set_geometry(row.geometry)
-                assert self._sampler is not None
-                self._bare = self._calm_image = frame.copy()
-                self._calm_tiles = self._sampler.tiles(grey_small(frame, self.config.down))
                 self._anchors = Anchors.of_static(row.geometry, row.centres)
+                # The bare table is the first calm frame: a hand may be reaching in already.
+                self._placing = True
+                self._still_since = t
             return
         geometry = self._find_table(frame, known)
         if geometry is not None:
@@ -483,7 +484,11 @@ class Watcher:
         the last one, read each where it lies, and place the table by them once there are enough
         (:mod:`vision.anchors`)."""
         anchors, geometry, calm = self._anchors, self.geometry, self._calm_image
-        assert anchors is not None and geometry is not None and calm is not None
+        assert anchors is not None and geometry is not None
+        if calm is None or self._bare is None:
+            self._bare = self._calm_image = frame.copy()
+            self._calm_tiles = tiles
+            return
         if self._calm_tiles is not None and not (change(tiles, self._calm_tiles) > self.config.change).any():
             return
         between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards)
@@ -505,7 +510,8 @@ class Watcher:
         if between.clean:
             self._calm_image, self._calm_tiles = frame.copy(), tiles
         if anchors.ready():
-            # Enough cards to place the whole table: done on the next quiet frame.
+            # Enough cards to place the whole table: done at once (the frame is calm).
+            self._placing = False
             self._calm_image = self._calm_tiles = None
             self._refit_due = True
 
@@ -606,7 +612,7 @@ class Watcher:
         self._set_geometry(geometry)
         self._static_ref = static_ref
         self._moved_at = None
-        if self._calm_image is not None:  # still placing the table by its first cards
+        if self._placing:  # still placing the table by its first cards
             assert self._sampler is not None
             self._calm_image = frame.copy()
             self._calm_tiles = self._sampler.tiles(small)
