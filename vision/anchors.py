@@ -41,11 +41,12 @@ FloatArray = npt.NDArray[np.float64]
 #: (each side), and fill this share of its outline.
 SIDE_RATIO = (0.75, 1.3)
 FILL = 0.8
-#: Least cards, or least cards as many columns apart, before the anchors place the table.
-READY_CARDS = 3
-READY_SPREAD = (2, 3)
-#: RANSAC threshold of the fit, as a share of a card's width in the image.
-FIT_TOLERANCE = 0.12
+#: Least cards before the anchors place the table, or least cards as many columns apart: cards side
+#: by side say little of how the rows above recede.
+READY_CARDS = 6
+READY_SPREAD = (3, 3)
+#: RANSAC threshold of the fit, as a share of the pitch of the Panoramas in the image.
+FIT_TOLERANCE = 0.08
 
 
 @dataclass
@@ -57,7 +58,9 @@ class Anchors:
     #: Image centres (N, 2) of the static cards seen, and their table points (N, 2) mm.
     static_image: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
     static_plane: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
-    #: The image corners (4, 2) of the card lying at each cell, where it was found.
+    #: Where the card lying at each cell was found: its image corners (4, 2), when its outline was
+    #: seen whole, or its centre (1, 2), when found within its cell's view (whose corners would
+    #: carry the fit's own errors).
     cards: dict[str, FloatArray] = field(default_factory=dict)
 
     @classmethod
@@ -96,14 +99,15 @@ class Anchors:
         Panorama outlined loosely drop out), or None with too few."""
         plane = [self.static_plane]
         image = [self.static_image]
-        for cell, quad in self.cards.items():
-            plane.append(self.layout.card_rect(cell, self.gap))
-            image.append(quad)
+        for cell, points in self.cards.items():
+            corners = len(points) == 4
+            plane.append(self.layout.card_rect(cell, self.gap) if corners
+                         else np.array([self.layout.centre(cell, self.gap)]))
+            image.append(points)
         src, dst = np.vstack(plane), np.vstack(image)
         if len(src) < 8 or not self.cards:
             return None
-        width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in self.cards.values()]))
-        matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, max(FIT_TOLERANCE * width, 1.0))
+        matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, max(FIT_TOLERANCE * self._pitch(), 1.0))
         if matrix is None or int(inliers.sum()) < 8:
             return None
         keep = inliers.ravel().astype(bool)
@@ -111,6 +115,16 @@ class Anchors:
         if matrix is None:
             return None
         return TableGeometry(self.layout, np.asarray(matrix, np.float64), self.gap)
+
+    def _pitch(self) -> float:
+        """A card's pitch in the image, from the Panoramas' spacing or the cards' outlines."""
+        if len(self.static_image) >= 2:
+            order = np.argsort(self.static_plane[:, 0])
+            steps = np.diff(self.static_plane[order, 0])
+            gaps = np.linalg.norm(np.diff(self.static_image[order], axis=0), axis=1)
+            return float(np.median(gaps / np.maximum(steps / self.layout.pitch(self.gap)[0], 1e-9)))
+        widths = [np.linalg.norm(q[1] - q[0]) for q in self.cards.values() if len(q) == 4]
+        return float(np.median(widths)) if widths else 40.0
 
 
 def _apply(matrix: npt.NDArray[np.float64], points: FloatArray) -> FloatArray:
@@ -178,7 +192,12 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
             # A hand resting, a card half under it: only specks and slivers may be left unexplained.
             out.clean = out.clean and area < 0.3 * ew * eh
             continue
-        quad = order_corners(cv2.boxPoints(rect).astype(np.float32)).astype(np.float64) + offset
+        # The card's own four corners where they show (the camera shears it into a parallelogram,
+        # which no rectangle fits), else its box.
+        hull = cv2.convexHull(np.vstack(contours))
+        corners = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+        outline = corners if len(corners) == 4 else cv2.boxPoints(rect)
+        quad = np.asarray(order_corners(np.asarray(outline, np.float32)), np.float64) + offset
         if present is not None and cell in present and bare is not None and _shows_bare(after, bare, quad):
             out.gone.add(cell)
         else:

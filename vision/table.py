@@ -292,7 +292,7 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
     steps_seen = np.sort(spacing[spacing > 0.5 * np.median(widths)])
     if not len(steps_seen):
         return None
-    pitch = float(np.median(steps_seen[steps_seen < 1.4 * steps_seen[0]]))
+    pitch = _row_pitch(steps_seen, float(np.median(widths)))
     # Places in the row, counted from neighbour to neighbour from each triangle in turn (the first
     # may be a stray quad); a triangle off the row's places (a stray, one seen twice) is left out.
     place: dict[int, int] = {}
@@ -360,6 +360,29 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
         if best is None or (read, inside) > best[0]:
             best = ((read, inside), geometry)
     return None if best is None else best[1]
+
+
+def _row_pitch(spacings: FloatArray, width: float) -> float:
+    """The pitch of a row of Panoramas from the spacings of neighbours seen (some Panoramas may be
+    unseen, a stray quad may lie between two): the pitch about a Panorama's ``width`` that makes
+    the most spacings whole numbers of pitches, the largest of those.
+
+    >>> round(_row_pitch(np.array([70.0, 140.0, 28.0, 42.0, 350.0]), 80.0), 1)
+    70.0
+    """
+    candidates = [float(s) / k for s in spacings for k in range(1, 10) if 0.6 * width <= s / k <= 1.2 * width]
+    if not candidates:
+        return float(np.median(spacings))
+
+    def score(pitch: float) -> tuple[int, float]:
+        ratio = spacings / pitch
+        return int((np.abs(ratio - np.round(ratio)) <= 0.12).sum()), pitch
+
+    best = max(candidates, key=score)
+    # Refined on the spacings it explains.
+    ratio = spacings / best
+    fits = np.abs(ratio - np.round(ratio)) <= 0.12
+    return float(np.median(spacings[fits] / np.round(ratio[fits])))
 
 
 def _off_line(points: FloatArray, others: list[int], k: int) -> float:

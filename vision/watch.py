@@ -252,10 +252,14 @@ class Watcher:
             if c.new is None:
                 memory.empty = memory.looked
             if self._anchors is not None:
-                # A card found where it lies places the table a little better near it.
+                # A card found where it lies places the table a little better near it. (A card whose
+                # whole outline was seen as it came, while the table was being placed, keeps it.)
+                seen = self._anchors.cards.get(c.cell)
+                if c.old is None and seen is not None and len(seen) == 4:
+                    continue
                 self._anchors.cards.pop(c.cell, None)
                 if c.new is not None and memory.quad is not None:
-                    self._anchors.cards[c.cell] = memory.quad
+                    self._anchors.cards[c.cell] = memory.quad.mean(axis=0, keepdims=True)
                     self._refit_due = True
         if changes:
             # A card came or went: the cells around it now look different in their margins.

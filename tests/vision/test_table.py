@@ -11,8 +11,18 @@ from models.video import FilmSet, Laid, Shot
 from vision.cells import grey_small
 from vision.classify import OnnxClassifier
 from vision.detect import order_corners
+from vision.finders import for_closer_look, make_finder
 from vision.layouts import card_corners, layout
-from vision.table import TableGeometry, find_table, from_corners, refine, register
+from vision.table import (
+    TableGeometry,
+    _Card,
+    _panorama_row,
+    find_panorama_row,
+    find_table,
+    from_corners,
+    refine,
+    register,
+)
 
 CLASSIFIER = OnnxClassifier("tranquility")
 
@@ -129,3 +139,37 @@ def test_a_knocked_camera_is_followed() -> None:
     noise = np.random.default_rng(1).integers(0, 255, (360, 640), dtype=np.uint8)
     blurred = np.asarray(cv2.GaussianBlur(grey_small(after, 2), (0, 0), 8), np.uint8)
     assert register(noise, blurred) is None
+
+
+@pytest.mark.parametrize("seed", [7_000_000, 7_000_002])
+def test_the_panoramas_place_the_bare_pyramid_along_their_row(seed: int) -> None:
+    film = FilmSet("ascension", seed)
+    frame = film.frame(Shot((), 0.0))
+    finder = make_finder("both")
+    row = find_panorama_row(frame, "ascension", OnnxClassifier("ascension"), for_closer_look(finder),
+                            quads=finder(frame))
+    assert row is not None and len(row.centres) >= 8
+    truth = TableGeometry(film.layout, film.camera, film.gap)
+    # Each Panorama seen lies on its own place of the row, and the rough table (an affine fit, blind
+    # to how the row recedes) puts it within a third of a card of where it is: the first cards laid
+    # are put on the right cells.
+    pw, _ = film.layout.pitch(film.gap)
+    plane = truth.to_plane(row.centres)
+    static = film.layout.static_points(film.gap)
+    assert np.linalg.norm(plane[:, None] - static[None], axis=2).min(axis=1).max() < 0.25 * pw
+    placed = row.geometry.to_plane(row.centres)
+    assert np.abs(placed[:, 0] - plane[:, 0]).max() < 0.35 * pw
+
+
+def test_a_stray_triangle_beyond_the_row_is_left_out() -> None:
+    lay = layout("ascension")
+    truth = TableGeometry(lay, np.array([[0.55, 0.0, 120.0], [0.0, 0.55, 600.0], [0.0, 0.0, 1.0]]), 2.0)
+    cards = [_Card(order_corners(truth.to_image(card_corners(x, y)).astype(np.float32)), "panorama", True)
+             for x, y in lay.static_points(2.0)]
+    # A stray a pitch beyond the row's end, off its line.
+    stray = truth.to_image(card_corners(10 * 65.0 - 32.5, 30.0)).astype(np.float32)
+    seen = [*cards, _Card(order_corners(stray), "panorama", True)]
+    rough = _panorama_row(np.zeros((720, 1280, 3), np.uint8), seen, lay, None, 2.0)
+    assert rough is not None
+    centres = [lay.centre(c, 2.0) for c in ("a1", "i1")]
+    assert np.abs(rough.to_image(centres) - truth.to_image(centres)).max() < 3.0

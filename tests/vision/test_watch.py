@@ -204,3 +204,13 @@ def test_a_flagged_versant_taken_off_its_pont_is_a_take_back_at_once() -> None:
     # wait for it than for any card (an arm passing by at 16.7 s made a longer wait start again).
     tally = replay("ascension", 7_000_010, 17.5, table_set=True)
     assert not tally.missed and not tally.false_events and tally.take_backs_recovered == 1
+
+
+def test_the_pyramid_is_placed_by_its_panoramas_and_its_first_cards() -> None:
+    # Simulated L'Ascension game 7,000,000, nothing set by hand: the Panoramas (found looking
+    # closer) place the pyramid roughly, the first cards laid are found between calm frames and
+    # read where they lie, and from the third the table is fitted on them, again with every card.
+    tally = replay("ascension", 7_000_000, 30.0, find=make_finder("both"))
+    assert tally.plays >= 7
+    assert tally.plays_recovered == tally.plays and not tally.missed and not tally.false_events
+    assert tally.delays and float(np.median(tally.delays)) <= 0.5

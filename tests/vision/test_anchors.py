@@ -1,0 +1,99 @@
+"""Placing L'Ascension's table by its first cards: cards found between calm frames, fits on anchors."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.anchors import Anchors, new_cards
+from vision.layouts import layout
+from vision.table import TableGeometry
+
+LAYOUT = layout("ascension")
+#: A camera looking straight down at 0.6 px/mm, a little turned and receding (perspective).
+CAMERA = np.array([[0.6, 0.04, 130.0], [-0.03, 0.58, 560.0], [0.0, 0.00012, 1.0]])
+
+
+def table() -> np.ndarray:
+    """A bare 1280 x 720 table with some grain, so that differences are real ones."""
+    rng = np.random.default_rng(5)
+    return np.clip(rng.normal(120, 4, (720, 1280, 3)), 0, 255).astype(np.uint8)
+
+
+def lay(image: np.ndarray, geometry: TableGeometry, cell: str, colour: tuple[int, int, int],
+        offset: tuple[float, float] = (0.0, 0.0), angle: float = 0.0) -> np.ndarray:
+    """``image`` with a plain card drawn where ``geometry`` puts ``cell`` (moved, turned); its corners."""
+    quad = geometry.to_image(LAYOUT.card_rect(cell, geometry.gap, offset, angle))
+    cv2.fillPoly(image, [np.round(quad).astype(np.int32)], colour, cv2.LINE_AA)
+    return quad
+
+
+def test_a_card_laid_between_two_calm_frames_is_found_where_it_lies() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    # The rough table (from the Panoramas) puts the cells 15 mm off up the image.
+    rough = TableGeometry(LAYOUT, CAMERA @ np.array([[1, 0, 0], [0, 1, 15.0], [0, 0, 1]]), 2.0)
+    before = table()
+    after = before.copy()
+    corners = lay(after, truth, "c1", (220, 200, 60), offset=(2.0, -1.0), angle=3.0)
+    between = new_cards(before, after, rough)
+    assert list(between.laid) == ["c1"] and between.clean and not between.gone
+    found = between.laid["c1"]
+    order = [int(np.argmin(np.linalg.norm(corners - p, axis=1))) for p in found]
+    assert sorted(order) == [0, 1, 2, 3]
+    assert np.abs(found - corners[order]).max() < 2.0
+
+
+def test_a_hand_resting_is_no_card_and_leaves_the_calm_frame_unexplained() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    before = table()
+    after = before.copy()
+    centre = truth.to_image([LAYOUT.centre("e1", 2.0)])[0]
+    cv2.ellipse(after, (int(centre[0]), int(centre[1])), (70, 25), 30, 0, 360, (150, 170, 210), -1)
+    between = new_cards(before, after, truth)
+    assert not between.laid and not between.clean
+
+
+def test_a_card_taken_away_shows_the_bare_table_again() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    bare = table()
+    with_card = bare.copy()
+    quad = lay(with_card, truth, "b1", (40, 60, 200))
+    between = new_cards(with_card, bare.copy(), truth, bare, present={"b1": quad})
+    assert between.gone == {"b1"} and not between.laid
+
+
+def test_anchors_fit_the_table_from_the_panoramas_and_the_cards() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    centres = truth.to_image(LAYOUT.static_points(2.0))
+    # A stray centre far from any Panorama is no anchor.
+    anchors = Anchors.of_static(truth, np.vstack([centres, [[5.0, 5.0]]]))
+    assert len(anchors.static_image) == len(LAYOUT.static)
+    assert not anchors.ready() and anchors.fit() is None  # no card yet
+    anchors.cards["a1"] = truth.to_image(LAYOUT.card_rect("a1", 2.0))
+    anchors.cards["b1"] = truth.to_image(LAYOUT.card_rect("b1", 2.0))
+    assert not anchors.ready()  # two cards side by side say little of the rows above
+    anchors.cards["e1"] = truth.to_image(LAYOUT.card_rect("e1", 2.0))
+    assert anchors.ready()
+    # A card found within its cell's view gives its centre alone.
+    anchors.cards["g1"] = truth.to_image([LAYOUT.centre("g1", 2.0)])
+    # One card laid far off its cell is left out of the fit.
+    anchors.cards["c1"] = truth.to_image(LAYOUT.card_rect("c1", 2.0, (0.0, -40.0)))
+    fitted = anchors.fit()
+    assert fitted is not None
+    summit = [LAYOUT.centre("a9", 2.0)]
+    assert np.linalg.norm(fitted.to_image(summit) - truth.to_image(summit)) < 1.0
+    shift = np.array([[1.0, 0, 12.0], [0, 1.0, -7.0], [0, 0, 1]])
+    anchors.moved(shift)
+    moved = anchors.fit()
+    assert moved is not None
+    assert np.allclose(moved.to_image(summit), truth.to_image(summit) + np.array([12.0, -7.0]), atol=1.0)
+
+
+def test_three_cards_far_apart_or_six_side_by_side_are_enough() -> None:
+    anchors = Anchors(LAYOUT, 2.0)
+    anchors.cards = {cell: np.zeros((4, 2)) for cell in ("a1", "b1", "a2", "d1")}
+    assert anchors.ready()
+    anchors.cards = {cell: np.zeros((4, 2)) for cell in ("a1", "b1", "c1", "a2", "b2")}
+    assert not anchors.ready()
+    anchors.cards["a3"] = np.zeros((4, 2))
+    assert anchors.ready()
