@@ -51,16 +51,16 @@ FIT_TOLERANCE = 0.08
 
 @dataclass
 class Anchors:
-    """The points a table is placed by: Panorama centres and the corners of cards laid on cells."""
+    """The points a table is placed by: the centres of the Panoramas and of the cards laid on cells."""
 
     layout: Layout
     gap: float
     #: Image centres (N, 2) of the static cards seen, and their table points (N, 2) mm.
     static_image: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
     static_plane: FloatArray = field(default_factory=lambda: np.zeros((0, 2)))
-    #: Where the card lying at each cell was found: its image corners (4, 2), when its outline was
-    #: seen whole, or its centre (1, 2), when found within its cell's view (whose corners would
-    #: carry the fit's own errors).
+    #: The image centre (2,) of the card lying at each cell, where it was found. (Its corners are
+    #: less sure: a pale border on a pale table shrinks the outline of a card found by difference,
+    #: and those of a card found within its cell's view carry the fit's own errors.)
     cards: dict[str, FloatArray] = field(default_factory=dict)
 
     @classmethod
@@ -92,23 +92,21 @@ class Anchors:
     def moved(self, move: npt.NDArray[np.float64]) -> None:
         """Follow a camera move (old image to new image pixels)."""
         self.static_image = _apply(move, self.static_image)
-        self.cards = {cell: _apply(move, quad) for cell, quad in self.cards.items()}
+        self.cards = {cell: _apply(move, np.reshape(at, (1, 2)))[0] for cell, at in self.cards.items()}
 
     def fit(self) -> TableGeometry | None:
         """The homography through every anchor (RANSAC: a card laid far off its cell, a
         Panorama outlined loosely drop out), or None with too few."""
         plane = [self.static_plane]
         image = [self.static_image]
-        for cell, points in self.cards.items():
-            corners = len(points) == 4
-            plane.append(self.layout.card_rect(cell, self.gap) if corners
-                         else np.array([self.layout.centre(cell, self.gap)]))
-            image.append(points)
+        for cell, centre in self.cards.items():
+            plane.append(np.array([self.layout.centre(cell, self.gap)]))
+            image.append(np.asarray(centre, np.float64).reshape(1, 2))
         src, dst = np.vstack(plane), np.vstack(image)
-        if len(src) < 8 or not self.cards:
+        if len(src) < 6 or not self.cards:
             return None
         matrix, inliers = cv2.findHomography(src, dst, cv2.RANSAC, max(FIT_TOLERANCE * self._pitch(), 1.0))
-        if matrix is None or int(inliers.sum()) < 8:
+        if matrix is None or int(inliers.sum()) < 6:
             return None
         keep = inliers.ravel().astype(bool)
         matrix, _ = cv2.findHomography(src[keep], dst[keep], 0)
@@ -123,8 +121,7 @@ class Anchors:
             steps = np.diff(self.static_plane[order, 0])
             gaps = np.linalg.norm(np.diff(self.static_image[order], axis=0), axis=1)
             return float(np.median(gaps / np.maximum(steps / self.layout.pitch(self.gap)[0], 1e-9)))
-        widths = [np.linalg.norm(q[1] - q[0]) for q in self.cards.values() if len(q) == 4]
-        return float(np.median(widths)) if widths else 40.0
+        return 40.0
 
 
 def _apply(matrix: npt.NDArray[np.float64], points: FloatArray) -> FloatArray:

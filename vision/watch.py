@@ -252,14 +252,10 @@ class Watcher:
             if c.new is None:
                 memory.empty = memory.looked
             if self._anchors is not None:
-                # A card found where it lies places the table a little better near it. (A card whose
-                # whole outline was seen as it came, while the table was being placed, keeps it.)
-                seen = self._anchors.cards.get(c.cell)
-                if c.old is None and seen is not None and len(seen) == 4:
-                    continue
+                # A card found where it lies places the table a little better near it.
                 self._anchors.cards.pop(c.cell, None)
                 if c.new is not None and memory.quad is not None:
-                    self._anchors.cards[c.cell] = memory.quad.mean(axis=0, keepdims=True)
+                    self._anchors.cards[c.cell] = memory.quad.mean(axis=0)
                     self._refit_due = True
         if changes:
             # A card came or went: the cells around it now look different in their margins.
@@ -294,7 +290,8 @@ class Watcher:
         look: list[int] = []
         for i, cell in enumerate(cells):
             memory = self._memory[cell]
-            if not geometry.inside(self._size, cell):
+            if not geometry.inside(self._size, cell) or (self._placing and memory.local is None):
+                # (While the table is placed roughly, only the cards found where they lie are read.)
                 continue
             if moving[i]:
                 readings[cell] = BUSY
@@ -499,12 +496,14 @@ class Watcher:
         for cell in between.gone:
             anchors.cards.pop(cell, None)
         for cell, quad in between.laid.items():
-            anchors.cards[cell] = quad
-            # Read it where it lies: the rough table may put it a card's margin away.
+            centre = quad.mean(axis=0)
+            anchors.cards[cell] = centre
+            # Read it where it lies: the rough table may put it a card's margin away. The rough table
+            # moved to its centre (a pale border on a pale table shrinks its outline).
             memory = self._memory[cell]
-            corners = self.layout.card_rect(cell, geometry.gap).astype(np.float32)
-            local = cv2.getPerspectiveTransform(corners, quad.astype(np.float32)).astype(np.float64)
-            memory.local = TableGeometry(self.layout, local, geometry.gap)
+            there = geometry.to_image([self.layout.centre(cell, geometry.gap)])[0]
+            dx, dy = centre - there
+            memory.local = geometry.moved(np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]]))
             memory.matrix = view_matrix(memory.local, cell)
             if self.stabiliser.fact(cell) is None:
                 # Its surroundings as last seen calm (the cards beside it), the bare table beneath it.

@@ -69,15 +69,17 @@ def test_anchors_fit_the_table_from_the_panoramas_and_the_cards() -> None:
     anchors = Anchors.of_static(truth, np.vstack([centres, [[5.0, 5.0]]]))
     assert len(anchors.static_image) == len(LAYOUT.static)
     assert not anchors.ready() and anchors.fit() is None  # no card yet
-    anchors.cards["a1"] = truth.to_image(LAYOUT.card_rect("a1", 2.0))
-    anchors.cards["b1"] = truth.to_image(LAYOUT.card_rect("b1", 2.0))
+
+    def centre(cell: str, offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+        x, y = LAYOUT.centre(cell, 2.0)
+        return truth.to_image([[x + offset[0], y + offset[1]]])[0]
+
+    anchors.cards = {"a1": centre("a1"), "b1": centre("b1")}
     assert not anchors.ready()  # two cards side by side say little of the rows above
-    anchors.cards["e1"] = truth.to_image(LAYOUT.card_rect("e1", 2.0))
+    anchors.cards.update({"e1": centre("e1"), "b2": centre("b2"), "d2": centre("d2")})
     assert anchors.ready()
-    # A card found within its cell's view gives its centre alone.
-    anchors.cards["g1"] = truth.to_image([LAYOUT.centre("g1", 2.0)])
     # One card laid far off its cell is left out of the fit.
-    anchors.cards["c1"] = truth.to_image(LAYOUT.card_rect("c1", 2.0, (0.0, -40.0)))
+    anchors.cards["c1"] = centre("c1", (0.0, -40.0))
     fitted = anchors.fit()
     assert fitted is not None
     summit = [LAYOUT.centre("a9", 2.0)]
@@ -91,9 +93,9 @@ def test_anchors_fit_the_table_from_the_panoramas_and_the_cards() -> None:
 
 def test_three_cards_far_apart_or_six_side_by_side_are_enough() -> None:
     anchors = Anchors(LAYOUT, 2.0)
-    anchors.cards = {cell: np.zeros((4, 2)) for cell in ("a1", "b1", "a2", "d1")}
+    anchors.cards = {cell: np.zeros(2) for cell in ("a1", "b1", "a2", "d1")}
     assert anchors.ready()
-    anchors.cards = {cell: np.zeros((4, 2)) for cell in ("a1", "b1", "c1", "a2", "b2")}
+    anchors.cards = {cell: np.zeros(2) for cell in ("a1", "b1", "c1", "a2", "b2")}
     assert not anchors.ready()
-    anchors.cards["a3"] = np.zeros((4, 2))
+    anchors.cards["a3"] = np.zeros(2)
     assert anchors.ready()
