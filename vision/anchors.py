@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.detect import order_corners
-from vision.layouts import Layout
+from vision.layouts import CARD_H, CARD_W, Layout
 from vision.silhouette import difference
 from vision.table import TableGeometry
 
@@ -41,6 +41,9 @@ FloatArray = npt.NDArray[np.float64]
 #: (each side), and fill this share of its outline.
 SIDE_RATIO = (0.75, 1.3)
 FILL = 0.8
+#: How much longer than wide such a card must be (a card is 88 / 63 = 1.40 times; its outline
+#: shrunk by a pale border, a little more).
+ASPECT = (1.15, 1.75)
 #: Least cards before the anchors place the table, or least cards as many columns apart: cards side
 #: by side say little of how the rows above recede.
 READY_CARDS = 6
@@ -143,13 +146,34 @@ class Between:
     clean: bool = True
 
 
+def card_frame(quad: FloatArray, rough: TableGeometry, cell: str) -> TableGeometry:
+    """The table about a card found lying at ``cell`` with image corners ``quad``: an affine map along
+    the card's own sides, centred on it. The rough table (placed by the Panoramas, whose spacing
+    measures a card's width well) gives its width; its height grows by as many pixels as the width
+    did (a pale border on a pale table shrinks the outline found all round)."""
+    lay = rough.layout
+    across = ((quad[1] - quad[0]) + (quad[2] - quad[3])) / 2  # the card's width, left to right
+    down = ((quad[3] - quad[0]) + (quad[2] - quad[1])) / 2  # its height, top to bottom
+    expected = rough.card_quad(cell).astype(np.float64)
+    width = float(np.linalg.norm(expected[1] - expected[0]) + np.linalg.norm(expected[2] - expected[3])) / 2
+    seen = max(float(np.linalg.norm(across)), 1e-6)
+    tall = max(float(np.linalg.norm(down)), 1e-6)
+    grown = (tall + max(width - seen, 0.0)) / tall
+    linear = np.column_stack([across * width / seen / CARD_W, down * grown / CARD_H])
+    centre = np.asarray(lay.centre(cell, rough.gap), np.float64)
+    shift = quad.mean(axis=0) - linear @ centre
+    return TableGeometry(lay, np.vstack([np.column_stack([linear, shift]), [0.0, 0.0, 1.0]]), rough.gap)
+
+
 def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image | None = None,
-              present: Mapping[str, FloatArray] | None = None) -> Between:
+              present: Mapping[str, FloatArray] | None = None,
+              frames: Mapping[str, TableGeometry] | None = None) -> Between:
     """The cards laid, and the cells left bare, between two calm frames of one table.
 
-    Gives the image corners (4, 2) of every card-shaped difference, by the cell the rough
-    ``geometry`` puts it on, and the cells of ``present`` (cards known to lie there) where
-    ``after`` shows the ``bare`` table again.
+    Gives the image corners (4, 2) of every card-shaped difference, by the cell it lies on (by the
+    nearest of ``frames``, the tables about cards found before (:func:`card_frame`), else by the
+    rough ``geometry``), and the cells of ``present`` (cards known to lie there) where ``after``
+    shows the ``bare`` table again.
     """
     lay = geometry.layout
     h, w = after.shape[:2]
@@ -174,20 +198,25 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
         rect = cv2.minAreaRect(np.vstack(contours))
         (cx, cy), (rw, rh), _ = rect
         centre = np.array([cx, cy]) + offset
-        x, y = geometry.to_plane([centre])[0]
+        near = geometry
+        if frames:
+            near = min(frames.items(), key=lambda item: float(np.linalg.norm(
+                item[1].to_image([lay.centre(item[0], geometry.gap)])[0] - centre)))[1]
+        x, y = near.to_plane([centre])[0]
         cell = _nearest_cell(lay, x, y, geometry.gap, pw, ph)
         if cell is None:
             continue
         area = float(stats[k, cv2.CC_STAT_AREA])
-        expected = geometry.card_quad(cell).astype(np.float64)
+        expected = near.card_quad(cell).astype(np.float64)
         ew = float(np.linalg.norm(expected[1] - expected[0]))
-        eh = float(np.linalg.norm(expected[3] - expected[0]))
         short, long_ = sorted((rw, rh))
         low, high = SIDE_RATIO
         fill = area / max(rw * rh, 1.0)
-        if not (low <= short / ew <= high and low <= long_ / eh <= high and fill >= FILL):
+        # The width against the row's (well measured), the height by the card's shape: the rough
+        # table may stretch the rows up the image a third too far.
+        if not (low <= short / ew <= high and ASPECT[0] <= long_ / short <= ASPECT[1] and fill >= FILL):
             # A hand resting, a card half under it: only specks and slivers may be left unexplained.
-            out.clean = out.clean and area < 0.3 * ew * eh
+            out.clean = out.clean and area < 0.3 * ew * ew * CARD_H / CARD_W
             continue
         # The card's own four corners where they show (the camera shears it into a parallelogram,
         # which no rectangle fits), else its box.

@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.game import Game
-from vision.anchors import Anchors, new_cards
+from vision.anchors import Anchors, card_frame, new_cards
 from vision.cells import (
     CellSampler,
     Tiles,
@@ -194,6 +194,8 @@ class Watcher:
         #: Whether L'Ascension's table is placed by its Panoramas alone, and meanwhile the last calm
         #: frame whose changes were all explained (new cards are found against it), and its tiles.
         self._placing = False
+        #: Meanwhile, the table about each card found (see vision.anchors.card_frame).
+        self._frames: dict[str, TableGeometry] = {}
         self._calm_image: Image | None = None
         self._calm_tiles: Tiles | None = None
         self._still_since = -math.inf
@@ -492,23 +494,26 @@ class Watcher:
             return
         if self._calm_tiles is not None and not (change(tiles, self._calm_tiles) > self.config.change).any():
             return
-        between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards)
+        between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames)
         for cell in between.gone:
             anchors.cards.pop(cell, None)
+            self._frames.pop(cell, None)
         for cell, quad in between.laid.items():
-            centre = quad.mean(axis=0)
-            anchors.cards[cell] = centre
-            # Read it where it lies: the rough table may put it a card's margin away. The rough table
-            # moved to its centre (a pale border on a pale table shrinks its outline).
+            anchors.cards[cell] = quad.mean(axis=0)
+            self._frames[cell] = card_frame(quad, geometry, cell)
+        # Each card found is read where it lies, and the cells around it by the table about it: the
+        # rough table may put them a card's margin away.
+        for i, cell in enumerate(self.layout.cells):
+            around = (self.layout.cells[j] for j in self._around[i])
+            near = [self._frames[c] for c in around if c in self._frames]
             memory = self._memory[cell]
-            there = geometry.to_image([self.layout.centre(cell, geometry.gap)])[0]
-            dx, dy = centre - there
-            memory.local = geometry.moved(np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]]))
+            if not near or (memory.local is not None and cell not in between.laid):
+                continue
+            memory.local = self._frames.get(cell, near[0])
             memory.matrix = view_matrix(memory.local, cell)
-            if self.stabiliser.fact(cell) is None:
-                # Its surroundings as last seen calm (the cards beside it), the bare table beneath it.
-                memory.settled = cell_view(calm, memory.matrix)
-                memory.empty = memory.settled if self._bare is None else cell_view(self._bare, memory.matrix)
+            # Its surroundings as last seen calm (the cards beside it), the bare table beneath it.
+            memory.settled = cell_view(calm if self.stabiliser.fact(cell) is None else frame, memory.matrix)
+            memory.empty = cell_view(self._bare, memory.matrix)
             memory.ref = None
         if between.clean:
             self._calm_image, self._calm_tiles = frame.copy(), tiles
@@ -516,6 +521,7 @@ class Watcher:
             # Enough cards to place the whole table: done at once (the frame is calm).
             self._placing = False
             self._calm_image = self._calm_tiles = None
+            self._frames = {}
             self._refit_due = True
 
     def _quiet(self) -> bool:
