@@ -8,11 +8,14 @@ points off the line). So the watcher places the pyramid in two steps:
 1. :func:`new_cards` finds the cards laid between two calm frames: what
    differs between them, card-shaped (a card's outline against the table is
    sharp to a pixel whatever the geometry), put on the nearest cell of the
-   rough geometry from the Panoramas.
-2. :class:`Anchors` keeps every point the table is known by (the Panoramas'
-   centres, the corners of the cards found so far, each with its place on the
-   table plane) and fits the homography on them again as cards are added:
-   each row of the pyramid is then read with a fit made on the rows below it.
+   table about the nearest card found before (:func:`card_frame`), or of the
+   rough geometry from the Panoramas. The watcher reads each card, and the
+   cells around it, on the table about it.
+2. :class:`Anchors` keeps every point the table is known by (the centres of
+   the Panoramas and of the cards found so far, each with its place on the
+   table plane) and, once cards stand over three columns, fits the
+   homography on them, again with every card settled: each row of the
+   pyramid is then read with a fit made on the rows below it.
 
 >>> from vision.layouts import layout
 >>> anchors = Anchors(layout("ascension"), 2.0)
@@ -112,6 +115,10 @@ class Anchors:
         if matrix is None or int(inliers.sum()) < 6:
             return None
         keep = inliers.ravel().astype(bool)
+        # The cards must agree with the fit: one left out is a card laid off its cell, more say that
+        # the cards and the Panoramas disagree (cards put on the wrong cells), not where the table is.
+        if int((~keep[len(self.static_plane):]).sum()) > max(1, len(self.cards) // 4):
+            return None
         matrix, _ = cv2.findHomography(src[keep], dst[keep], 0)
         if matrix is None:
             return None
@@ -224,8 +231,10 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
         corners = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
         outline = corners if len(corners) == 4 else cv2.boxPoints(rect)
         quad = np.asarray(order_corners(np.asarray(outline, np.float32)), np.float64) + offset
-        if present is not None and cell in present and bare is not None and _shows_bare(after, bare, quad):
-            out.gone.add(cell)
+        if bare is not None and _shows_bare(after, bare, quad):
+            # A card taken away (found or not: its cell may have been left out when it came).
+            if present is not None and cell in present:
+                out.gone.add(cell)
         else:
             out.laid[cell] = quad
     return out

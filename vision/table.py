@@ -267,8 +267,9 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
     return geometry
 
 
-#: Least Panoramas seen to place L'Ascension's table by their row alone.
-MIN_PANORAMAS = 3
+#: Least Panoramas seen to place L'Ascension's table by their row alone: with fewer, where they
+#: lie in the row is a guess (a pyramid placed a column off reads every card on the wrong cell).
+MIN_PANORAMAS = 6
 
 
 def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classifier: Classifier | None,

@@ -517,8 +517,8 @@ class Watcher:
             memory.ref = None
         if between.clean:
             self._calm_image, self._calm_tiles = frame.copy(), tiles
-        if anchors.ready():
-            # Enough cards to place the whole table: done at once (the frame is calm).
+        if anchors.ready() and anchors.fit() is not None:
+            # Enough cards, and they agree, to place the whole table: done at once (the frame is calm).
             self._placing = False
             self._calm_image = self._calm_tiles = None
             self._frames = {}

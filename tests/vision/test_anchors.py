@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.anchors import Anchors, new_cards
+from vision.anchors import Anchors, card_frame, new_cards
 from vision.layouts import layout
 from vision.table import TableGeometry
 
@@ -99,3 +99,29 @@ def test_three_cards_far_apart_or_six_side_by_side_are_enough() -> None:
     assert not anchors.ready()
     anchors.cards["a3"] = np.zeros(2)
     assert anchors.ready()
+
+
+def test_the_table_about_a_card_found_shrunk_puts_its_neighbours_where_they_are() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    # The rough table stretches the rows up the image by a third; the card's outline was found
+    # shrunk by 2 pixels all round (a pale border).
+    rough = TableGeometry(LAYOUT, CAMERA @ np.diag([1.0, 1.33, 1.0]), 2.0)
+    quad = truth.to_image(LAYOUT.card_rect("b1", 2.0))
+    shrunk = quad + 2.0 * np.sign(quad.mean(axis=0) - quad)
+    frame = card_frame(shrunk, rough, "b1")
+    for cell in ("a1", "c1", "b2"):
+        where = [LAYOUT.centre(cell, 2.0)]
+        assert np.linalg.norm(frame.to_image(where) - truth.to_image(where)) < 3.0, cell
+
+
+def test_a_card_on_a_table_stretched_up_is_put_on_its_cell_by_the_card_beside_it() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    rough = TableGeometry(LAYOUT, CAMERA @ np.diag([1.0, 1.5, 1.0]), 2.0)
+    bare = table()
+    first = bare.copy()
+    quad = lay(first, truth, "a1", (220, 200, 60))
+    frames = {"a1": card_frame(quad, rough, "a1")}
+    second = first.copy()
+    lay(second, truth, "a2", (40, 60, 200))
+    assert list(new_cards(first, second, rough).laid) != ["a2"]  # the rough table alone: a row off
+    assert list(new_cards(first, second, rough, frames=frames).laid) == ["a2"]
