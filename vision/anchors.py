@@ -174,13 +174,15 @@ def card_frame(quad: FloatArray, rough: TableGeometry, cell: str) -> TableGeomet
 
 def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image | None = None,
               present: Mapping[str, FloatArray] | None = None,
-              frames: Mapping[str, TableGeometry] | None = None) -> Between:
+              frames: Mapping[str, TableGeometry] | None = None,
+              known: Mapping[str, FloatArray] | None = None) -> Between:
     """The cards laid, and the cells left bare, between two calm frames of one table.
 
     Gives the image corners (4, 2) of every card-shaped difference, by the cell it lies on (by the
     nearest of ``frames``, the tables about cards found before (:func:`card_frame`), else by the
     rough ``geometry``), and the cells of ``present`` (cards known to lie there) where ``after``
-    shows the ``bare`` table again.
+    shows the ``bare`` table again. The image corners of the cards ``known`` to lie on the table
+    are left out of the differences.
     """
     lay = geometry.layout
     h, w = after.shape[:2]
@@ -196,6 +198,12 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
     gain = float(np.clip(np.median((a.astype(np.float32) + 8) / (b.astype(np.float32) + 8)), 0.5, 2.0))
     mask = np.asarray(cv2.morphologyEx(difference(a, b, gain).astype(np.uint8), cv2.MORPH_CLOSE,
                                        np.ones((5, 5), np.uint8)), np.uint8)
+    # The cards found before are no news: left out, a card laid beside one stands alone (the last
+    # calm frame may be older than that one, when a hand rested there since).
+    for quad in (np.asarray(q, np.float64) - (left, top) for q in (known or {}).values()):
+        centre = quad.mean(axis=0)
+        grown = centre + (quad - centre) * 1.08
+        cv2.fillPoly(mask, [np.round(grown).astype(np.int32)], 0)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     offset = np.array([left, top], np.float64)
     pw, ph = lay.pitch(geometry.gap)

@@ -494,7 +494,10 @@ class Watcher:
             return
         if self._calm_tiles is not None and not (change(tiles, self._calm_tiles) > self.config.change).any():
             return
-        between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames)
+        known = {c: (m.local or geometry).card_quad(c).astype(np.float64) for c, m in self._memory.items()
+                 if self.stabiliser.fact(c) is not None}
+        between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames,
+                            known=known)
         for cell in between.gone:
             anchors.cards.pop(cell, None)
             self._frames.pop(cell, None)
