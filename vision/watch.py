@@ -11,7 +11,10 @@ How a frame is read, cheaply:
 
 1. Until the table is known, the whole-frame card finder looks for it
    (:func:`vision.table.find_table`), at most once every ``refind_every``
-   seconds; a manual geometry (four corners) skips that.
+   seconds; a manual geometry (four corners) skips that. L'Ascension's bare
+   pyramid is placed roughly by its Panoramas, then by its first cards, found
+   between calm frames and read where they lie, and fitted again with every
+   card settled (:mod:`vision.anchors`).
 2. Every frame, one small grey tile per cell and per static card
    (:class:`vision.cells.CellSampler`) says which cells *move* (changed since
    the previous frame: busy) and which *changed* since they were last read.
@@ -270,7 +273,7 @@ class Watcher:
             self._calm_frame(small, tiles, t)
             if self._placing and t - self._still_since >= self.config.settle:
                 self._first_cards(frame, tiles)
-            if self._refit_due and not self._placing and (self._bare is not None or self._quiet()):
+            if self._refit_due and not self._placing:
                 self._refit(frame, small, t)
         return [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
                 *self.interpreter.tick(t)]
@@ -504,20 +507,7 @@ class Watcher:
         for cell, quad in between.laid.items():
             anchors.cards[cell] = quad.mean(axis=0)
             self._frames[cell] = card_frame(quad, geometry, cell)
-        # Each card found is read where it lies, and the cells around it by the table about it: the
-        # rough table may put them a card's margin away.
-        for i, cell in enumerate(self.layout.cells):
-            around = (self.layout.cells[j] for j in self._around[i])
-            near = [self._frames[c] for c in around if c in self._frames]
-            memory = self._memory[cell]
-            if not near or (memory.local is not None and cell not in between.laid):
-                continue
-            memory.local = self._frames.get(cell, near[0])
-            memory.matrix = view_matrix(memory.local, cell)
-            # Its surroundings as last seen calm (the cards beside it), the bare table beneath it.
-            memory.settled = cell_view(calm if self.stabiliser.fact(cell) is None else frame, memory.matrix)
-            memory.empty = cell_view(self._bare, memory.matrix)
-            memory.ref = None
+        self._near_cards(frame, calm, set(between.laid))
         if between.clean:
             self._calm_image, self._calm_tiles = frame.copy(), tiles
         if anchors.ready() and anchors.fit() is not None:
@@ -527,12 +517,22 @@ class Watcher:
             self._frames = {}
             self._refit_due = True
 
-    def _quiet(self) -> bool:
-        """Whether every cell reads what has settled there: no card coming or going anywhere."""
-        facts, geometry = self.stabiliser, self.geometry
-        return geometry is not None and all(
-            m.reading.definite and m.reading.value == facts.fact(c)
-            for c, m in self._memory.items() if geometry.inside(self._size, c))
+    def _near_cards(self, frame: Image, calm: Image, laid: set[str]) -> None:
+        """Read each card found where it lies, and the cells around it by the table about it (the
+        rough table may put them a card's margin away): their views, against the bare table, from
+        ``calm`` (the cards beside) or, where a card is known to lie, from ``frame``."""
+        assert self._bare is not None
+        for i, cell in enumerate(self.layout.cells):
+            around = (self.layout.cells[j] for j in self._around[i])
+            near = [self._frames[c] for c in around if c in self._frames]
+            memory = self._memory[cell]
+            if not near or (memory.local is not None and cell not in laid):
+                continue
+            memory.local = self._frames.get(cell, near[0])
+            memory.matrix = view_matrix(memory.local, cell)
+            memory.settled = cell_view(calm if self.stabiliser.fact(cell) is None else frame, memory.matrix)
+            memory.empty = cell_view(self._bare, memory.matrix)
+            memory.ref = None
 
     def _refit(self, frame: Image, small: npt.NDArray[np.uint8], t: float) -> None:
         """Place the table again by its anchors, on a calm frame, and take every cell's views again:
@@ -624,10 +624,13 @@ class Watcher:
         self._set_geometry(geometry)
         self._static_ref = static_ref
         self._moved_at = None
-        if self._placing:  # still placing the table by its first cards
+        if self._placing:  # still placing the table by its first cards: they moved too
             assert self._sampler is not None
             self._calm_image = frame.copy()
             self._calm_tiles = self._sampler.tiles(small)
+            self._frames = {cell: table.moved(move) for cell, table in self._frames.items()}
+            if self._bare is not None:
+                self._near_cards(frame, frame, set(self._frames))
         self._calm = 0
         # The views kept from before are a pixel or two off now: take them again where the cell
         # shows what it showed (the picture is calm).
