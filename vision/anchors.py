@@ -125,7 +125,7 @@ class Anchors:
         return TableGeometry(self.layout, np.asarray(matrix, np.float64), self.gap)
 
     def _pitch(self) -> float:
-        """A card's pitch in the image, from the Panoramas' spacing or the cards' outlines."""
+        """A card's pitch in the image, from the Panoramas' spacing (40 pixels without two of them)."""
         if len(self.static_image) >= 2:
             order = np.argsort(self.static_plane[:, 0])
             steps = np.diff(self.static_plane[order, 0])
