@@ -72,7 +72,8 @@ def test_anchors_fit_the_table_from_the_panoramas_and_the_cards() -> None:
 
     def centre(cell: str, offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
         x, y = LAYOUT.centre(cell, 2.0)
-        return truth.to_image([[x + offset[0], y + offset[1]]])[0]
+        at: np.ndarray = truth.to_image([[x + offset[0], y + offset[1]]])[0]
+        return at
 
     anchors.cards = {"a1": centre("a1"), "b1": centre("b1")}
     assert not anchors.ready()  # two cards side by side say little of the rows above
