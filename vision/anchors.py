@@ -198,12 +198,10 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
     gain = float(np.clip(np.median((a.astype(np.float32) + 8) / (b.astype(np.float32) + 8)), 0.5, 2.0))
     mask = np.asarray(cv2.morphologyEx(difference(a, b, gain).astype(np.uint8), cv2.MORPH_CLOSE,
                                        np.ones((5, 5), np.uint8)), np.uint8)
-    # The cards found before are no news: left out, a card laid beside one stands alone (the last
-    # calm frame may be older than that one, when a hand rested there since).
+    # The cards known are no news: left out, a card laid beside one stands alone (the last calm frame
+    # may be older than that one).
     for quad in (np.asarray(q, np.float64) - (left, top) for q in (known or {}).values()):
-        centre = quad.mean(axis=0)
-        grown = centre + (quad - centre) * 1.08
-        cv2.fillPoly(mask, [np.round(grown).astype(np.int32)], 0)
+        cv2.fillPoly(mask, [np.round(quad).astype(np.int32)], 0)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     offset = np.array([left, top], np.float64)
     pw, ph = lay.pitch(geometry.gap)

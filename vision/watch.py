@@ -497,8 +497,10 @@ class Watcher:
             return
         if self._calm_tiles is not None and not (change(tiles, self._calm_tiles) > self.config.change).any():
             return
-        known = {c: (m.local or geometry).card_quad(c).astype(np.float64) for c, m in self._memory.items()
-                 if self.stabiliser.fact(c) is not None}
+        # Cards read beside a card found but never found whole themselves (a grey Pont on a pale
+        # table) are left out of the differences: the last calm frame may be older than they are.
+        known = {c: m.local.card_quad(c).astype(np.float64) for c, m in self._memory.items()
+                 if m.local is not None and self.stabiliser.fact(c) is not None and c not in self._frames}
         between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames,
                             known=known)
         for cell in between.gone:
