@@ -35,7 +35,7 @@ import numpy.typing as npt
 from vision.detect import order_corners
 from vision.layouts import CARD_H, CARD_W, Layout
 from vision.silhouette import difference
-from vision.table import TableGeometry
+from vision.table import TableGeometry, apply_homography
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
@@ -97,8 +97,8 @@ class Anchors:
 
     def moved(self, move: npt.NDArray[np.float64]) -> None:
         """Follow a camera move (old image to new image pixels)."""
-        self.static_image = _apply(move, self.static_image)
-        self.cards = {cell: _apply(move, np.reshape(at, (1, 2)))[0] for cell, at in self.cards.items()}
+        self.static_image = apply_homography(move, self.static_image)
+        self.cards = {cell: apply_homography(move, at)[0] for cell, at in self.cards.items()}
 
     def fit(self) -> TableGeometry | None:
         """The homography through every anchor (RANSAC: a card laid far off its cell, a
@@ -132,13 +132,6 @@ class Anchors:
             gaps = np.linalg.norm(np.diff(self.static_image[order], axis=0), axis=1)
             return float(np.median(gaps / np.maximum(steps / self.layout.pitch(self.gap)[0], 1e-9)))
         return 40.0
-
-
-def _apply(matrix: npt.NDArray[np.float64], points: FloatArray) -> FloatArray:
-    if not len(points):
-        return points
-    pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
-    return np.asarray(cv2.perspectiveTransform(pts, matrix), np.float64).reshape(points.shape)
 
 
 @dataclass

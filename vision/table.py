@@ -59,11 +59,11 @@ class TableGeometry:
 
     def to_image(self, points: npt.ArrayLike) -> FloatArray:
         """Image pixels of table points (N, 2) mm."""
-        return _apply(self.homography, np.asarray(points, np.float64).reshape(-1, 2))
+        return apply_homography(self.homography, np.asarray(points, np.float64).reshape(-1, 2))
 
     def to_plane(self, points: npt.ArrayLike) -> FloatArray:
         """Table points (mm) of image pixels (N, 2)."""
-        return _apply(np.linalg.inv(self.homography), np.asarray(points, np.float64).reshape(-1, 2))
+        return apply_homography(np.linalg.inv(self.homography), np.asarray(points, np.float64).reshape(-1, 2))
 
     def card_quad(self, cell: str, offset: tuple[float, float] = (0.0, 0.0), angle: float = 0.0
                   ) -> npt.NDArray[np.float32]:
@@ -88,7 +88,8 @@ class TableGeometry:
         return quad_inside(self.to_image(self.layout.card_rect(cell, self.gap)), size)
 
 
-def _apply(matrix: npt.NDArray[np.floating[Any]], points: npt.ArrayLike) -> FloatArray:
+def apply_homography(matrix: npt.NDArray[np.floating[Any]], points: npt.ArrayLike) -> FloatArray:
+    """Points (N, 2) mapped through the homography ``matrix``."""
     pts = np.asarray(points, np.float64).reshape(-1, 2)
     homo = np.hstack([pts, np.ones((len(pts), 1))]) @ matrix.T
     out: FloatArray = homo[:, :2] / homo[:, 2:]
@@ -164,7 +165,7 @@ def _lattice(cards: Sequence[_Card], lay: Layout, *, mutual: bool = True) -> dic
         for b in near.tolist():
             if b == a:
                 continue
-            dx, dy = _apply(inverse[a], centres[b:b + 1])[0]
+            dx, dy = apply_homography(inverse[a], centres[b:b + 1])[0]
             du, dv = dx / pw / lay.u_step, -dy / ph
             iu, iv = round(du), round(dv)
             if abs(du - iu) < 0.3 and abs(dv - iv) < 0.25 and max(abs(iu) * lay.u_step, abs(iv)) <= 2:
@@ -274,10 +275,10 @@ MIN_PANORAMAS = 6
 
 def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classifier: Classifier | None,
                   gap: float | None) -> TableGeometry | None:
-    """L'Ascension's table placed by its row of Panoramas: their triangles' corners fitted with a
-    homography, for the place in the row (some may be unseen) where most Panoramas are read and
-    most of the pyramid falls in the frame. The Panoramas point up the image (the camera stands on
-    their side of the table)."""
+    """L'Ascension's table placed by its row of Panoramas: their centres, and a card's height up from
+    each, fitted with an affine map, for the place in the row (some may be unseen) where most
+    Panoramas are read and most of the pyramid falls in the frame. The Panoramas point up the image
+    (the camera stands on their side of the table)."""
     gap = DEFAULT_GAP if gap is None else gap
     if len(panoramas) < MIN_PANORAMAS:
         return None
@@ -332,7 +333,6 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
         np.vstack([np.zeros(2), up[order].mean(0)])
     smooth = np.outer(places, trend[0]) + trend[1]
     image = np.concatenate([centres[order], centres[order] + smooth])
-    size = pitch
     h, w = frame.shape[:2]
     best: tuple[tuple[int, int], TableGeometry] | None = None
     for start in range(len(lay.static) - span + 1):
@@ -340,7 +340,7 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
         plane = np.concatenate([row, row - (0.0, ph)])
         # Affine: the row alone cannot tell how the table recedes (its spacing is too rough for that).
         affine, inliers = cv2.estimateAffine2D(plane, image, method=cv2.RANSAC,
-                                               ransacReprojThreshold=0.25 * size)
+                                               ransacReprojThreshold=0.25 * pitch)
         if affine is None or inliers.sum() < 0.6 * len(image):
             continue
         keep = inliers.ravel().astype(bool)
@@ -550,7 +550,8 @@ def _fit(cards: Sequence[_Card], steps: dict[int, tuple[int, int]], lay: Layout,
         good = {k for k, ok in zip(owner, inliers.ravel().tolist(), strict=True) if ok}
         steps = {k: steps[k] for k in keys if k in good}
         with np.errstate(divide="ignore", invalid="ignore"):  # a degenerate fit sends cards to infinity
-            where = _apply(np.linalg.inv(rough), np.array([c.quad.mean(axis=0) for c in cards], np.float64))
+            centres_seen = np.array([c.quad.mean(axis=0) for c in cards], np.float64)
+            where = apply_homography(np.linalg.inv(rough), centres_seen)
         before = dict(steps)
         for k, (u, minus_v) in enumerate(where.tolist()):
             if k in steps or not (math.isfinite(u) and math.isfinite(minus_v)):
@@ -612,7 +613,7 @@ def _place(cards: Sequence[_Card], steps: Mapping[int, tuple[int, int]], lay: La
     all_u = [round(u / lay.u_step) for u, _ in [*lay.lattice.values(), *lay.static]]
     all_v = [round(v) for _, v in [*lay.lattice.values(), *lay.static]]
     # Which half-turn puts row 1 at the bottom of the image: the lattice's "up" goes up the image.
-    origin, up = _apply(rough, np.array([[0.0, 0.0], [0.0, -1.0]]))
+    origin, up = apply_homography(rough, np.array([[0.0, 0.0], [0.0, -1.0]]))
     upright = 1 if up[1] < origin[1] else -1
     best: tuple[float, int, int, int] | None = None
     for flip in (1, -1):
