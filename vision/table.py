@@ -273,14 +273,11 @@ def find_table(frame: Image, game: str | Layout, classifier: Classifier | None =
 MIN_PANORAMAS = 6
 
 
-def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classifier: Classifier | None,
-                  gap: float | None) -> TableGeometry | None:
-    """L'Ascension's table placed by its row of Panoramas: their centres, and a card's height up from
-    each, fitted with an affine map, for the place in the row (some may be unseen) where most
-    Panoramas are read and most of the pyramid falls in the frame. The Panoramas point up the image
-    (the camera stands on their side of the table)."""
-    gap = DEFAULT_GAP if gap is None else gap
-    if len(panoramas) < MIN_PANORAMAS:
+def _row_places(panoramas: Sequence[_Card], lay: Layout, least: int) -> tuple[dict[int, int], float] | None:
+    """Where each Panorama seen lies in the row, counted from the first place seen (a Panorama off
+    the row's places, a stray or one seen twice, is left out), and the row's pitch in pixels; None
+    when fewer than ``least`` lie on the row."""
+    if len(panoramas) < max(least, 2):
         return None
     quads = np.array([card.quad for card in panoramas], np.float64)
     centres = quads.mean(axis=1)
@@ -310,14 +307,109 @@ def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classif
         if len(walk) > len(place):
             place = walk
     # More places than Panoramas: a stray lies at an end of the row, off the line of the others.
-    while len(place) > MIN_PANORAMAS and max(place.values()) - min(place.values()) + 1 > len(lay.static):
+    while len(place) > least and max(place.values()) - min(place.values()) + 1 > len(lay.static):
         ends = (min(place, key=place.__getitem__), max(place, key=place.__getitem__))
         place.pop(max(ends, key=lambda k: _off_line(centres, [j for j in place if j != k], k)))
-    low = min(place.values())
-    place = {k: v - low for k, v in sorted(place.items(), key=lambda kv: kv[1])}
-    order = list(place)
-    if len(order) < MIN_PANORAMAS:
+    if len(place) < least:
         return None
+    low = min(place.values())
+    return {k: v - low for k, v in sorted(place.items(), key=lambda kv: kv[1])}, pitch
+
+
+#: Least Panoramas seen to look along their row for the others (:func:`_alike`).
+FEW_PANORAMAS = 3
+#: How like the Panoramas seen a place of the row must look to hold one, as a share of how like
+#: their own mean they look (normalised cross-correlation).
+LIKENESS = 0.75
+
+
+def _alike(frame: Image, panoramas: Sequence[_Card], lay: Layout) -> list[_Card]:
+    """The Panoramas of the row that ``panoramas`` (at least :data:`FEW_PANORAMAS` of them) leave
+    unseen: every Panorama is the same card, so each place of their row whose look matches the
+    mean look of those seen holds one (a pale triangle on a pale table may be found by neither
+    finder, but it is still the same picture as its neighbours)."""
+    placed = _row_places(panoramas, lay, FEW_PANORAMAS)
+    if placed is None:
+        return []
+    place, pitch = placed
+    keys = list(place)
+    quads = np.array([panoramas[k].quad for k in keys], np.float64)
+    centres = quads.mean(axis=1)
+    places = np.array([place[k] for k in keys], np.float64)
+    # The row as a line of places, and a card's height up from each (the finder outlines small
+    # triangles a fifth too large: their spacing gives the true size).
+    (origin, step), *_ = np.linalg.lstsq(np.c_[np.ones(len(places)), places], centres, rcond=None)
+    if np.linalg.norm(centres - (origin + np.outer(places, step)), axis=1).max() > 0.25 * pitch:
+        return []
+    widths = np.linalg.norm(quads[:, 2] - quads[:, 3], axis=1)
+    up = np.median(((quads[:, 0] + quads[:, 1]) - (quads[:, 2] + quads[:, 3])) / 2, axis=0)
+    up *= pitch * CARD_W / lay.pitch(DEFAULT_GAP)[0] / float(np.median(widths))
+    # The row straightened into a strip, ``scale`` pixels a place, reaching a whole row beyond the
+    # places seen on either side, with a margin above and below for the match to move in.
+    count, scale = len(lay.static), 24
+    height = round(scale * CARD_H / CARD_W)
+    margin = height // 4
+    first = float(places.max()) - (count - 1) - 0.5
+    width = round((places.min() + (count - 1) + 0.5 - first) * scale)
+
+    def to_image(x: float, y: float) -> FloatArray:
+        return np.asarray(origin + (x / scale + first) * step + (0.5 - (y - margin) / height) * up)
+
+    ends = np.array([[0, 0], [width, 0], [0, height + 2 * margin]], np.float32)
+    affine = cv2.getAffineTransform(ends, np.array([to_image(*p) for p in ends], np.float32))
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    strip = cv2.warpAffine(grey, affine, (width, height + 2 * margin), borderMode=cv2.BORDER_REPLICATE,
+                           flags=cv2.WARP_INVERSE_MAP | cv2.INTER_AREA).astype(np.float32)
+
+    def left(p: float) -> int:
+        return round((p - first - 0.5) * scale)
+
+    template = np.mean([strip[margin:margin + height, left(p):left(p) + scale] for p in places], axis=0)
+    match = cv2.matchTemplate(strip, template.astype(np.float32), cv2.TM_CCOEFF_NORMED)
+    reach = round(0.3 * scale)
+
+    def best(p: int) -> tuple[float, tuple[int, int]]:
+        lo = max(left(p) - reach, 0)
+        window = match[:, lo:left(p) + reach + 1]
+        if not window.size:
+            return -1.0, (0, 0)
+        y, x = np.unravel_index(int(np.argmax(window)), window.shape)
+        return float(window[y, x]), (lo + int(x), int(y))
+
+    bar = LIKENESS * float(np.median([best(int(p))[0] for p in places]))
+    seen = {int(p) for p in places}
+    candidates = range(int(places.max()) - (count - 1), int(places.min()) + count)
+    held = [p for p in candidates if p in seen or best(p)[0] >= bar]
+    # The places holding one run unbroken but for a hand or a card over some; more than a row's
+    # worth is a table whose pattern looks like them.
+    if max(held) - min(held) + 1 > count:
+        return []
+    shape = np.median(quads - centres[:, None], axis=0)
+    found: list[_Card] = []
+    for p in held:
+        if p in seen:
+            continue
+        _, (x, y) = best(p)
+        centre = to_image(x + scale / 2, y + height / 2)
+        found.append(_Card((shape + centre).astype(np.float32), lay.static_name, outline=True))
+    return found
+
+
+def _panorama_row(frame: Image, panoramas: Sequence[_Card], lay: Layout, classifier: Classifier | None,
+                  gap: float | None) -> TableGeometry | None:
+    """L'Ascension's table placed by its row of Panoramas: their centres, and a card's height up from
+    each, fitted with an affine map, for the place in the row (some may be unseen) where most
+    Panoramas are read and most of the pyramid falls in the frame. The Panoramas point up the image
+    (the camera stands on their side of the table)."""
+    gap = DEFAULT_GAP if gap is None else gap
+    placed = _row_places(panoramas, lay, MIN_PANORAMAS)
+    if placed is None:
+        return None
+    place, pitch = placed
+    order = list(place)
+    quads = np.array([card.quad for card in panoramas], np.float64)
+    centres = quads.mean(axis=1)
+    widths = np.linalg.norm(quads[:, 2] - quads[:, 3], axis=1)
     span = max(place.values()) + 1
     if span > len(lay.static):
         return None
@@ -408,8 +500,9 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
                       quads: npt.NDArray[np.float32] | None = None, gap: float | None = None
                       ) -> PanoramaRow | None:
     """The row of Panoramas in ``frame``: those among ``quads`` (the whole-frame finder's cards)
-    and those ``find`` sees looking closer (:func:`vision.finders.closer`), placed on the layout
-    (:func:`_panorama_row`); None when fewer than :data:`MIN_PANORAMAS` are seen in a row."""
+    and those ``find`` sees looking closer (:func:`vision.finders.closer`), with fewer than
+    :data:`MIN_PANORAMAS` the others that look like them along their row (:func:`_alike`), placed
+    on the layout (:func:`_panorama_row`); None when fewer than :data:`MIN_PANORAMAS` are found."""
     lay = layout(game) if isinstance(game, str) else game
     found = np.zeros((0, 4, 2), np.float32) if quads is None else quads
     names: tuple[str | None, ...] = ()
@@ -418,6 +511,8 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
     seen = [_Card(order_corners(q), name, outline=True) for q, name in zip(found, names, strict=True)
             if name == lay.static_name]
     seen += _closer_panoramas(frame, lay, classifier, find, seen)
+    if len(seen) < MIN_PANORAMAS:
+        seen += _alike(frame, seen, lay)
     geometry = _panorama_row(frame, seen, lay, classifier, gap)
     if geometry is None:
         return None
