@@ -9,8 +9,11 @@ points off the line). So the watcher places the pyramid in two steps:
    differs between them, card-shaped (a card's outline against the table is
    sharp to a pixel whatever the geometry), put on the nearest cell of the
    table about the nearest card found before (:func:`card_frame`), or of the
-   rough geometry from the Panoramas. The watcher reads each card, and the
-   cells around it, on the table about it.
+   rough geometry from the Panoramas. A difference of no card's shape (a
+   pale card on a pale table differs from it only in part) is looked at
+   closer by the finder network, whose cards must account for all of it.
+   The watcher reads each card, and the cells around it, on the table
+   about it.
 2. :class:`Anchors` keeps every point the table is known by (the centres of
    the Panoramas and of the cards found so far, each with its place on the
    table plane) and, once cards stand over three columns, fits the
@@ -34,6 +37,7 @@ import numpy.typing as npt
 
 from vision.detect import order_corners
 from vision.layouts import CARD_H, CARD_W, Layout
+from vision.recognise import Finder
 from vision.silhouette import difference
 from vision.table import TableGeometry, apply_homography
 
@@ -44,11 +48,20 @@ FloatArray = npt.NDArray[np.float64]
 #: (each side), and fill this share of its outline.
 SIDE_RATIO = (0.75, 1.3)
 FILL = 0.8
+#: A difference smaller than this share of a card is a speck (noise, a shadow's edge), no news.
+SPECK = 0.3
+#: Looking closer at a difference not shaped like a card (:func:`_outlined`): the tile is this
+#: share of the frame; a card the finder outlines there counts only if the difference covers
+#: this share of it, and those cards must together hold this share of the difference.
+CLOSER = 3
+COVERED = 0.3
+EXPLAINED = 0.85
 #: How much longer than wide such a card must be (a card is 88 / 63 = 1.40 times; its outline
-#: shrunk by a pale border, a little more).
-ASPECT = (1.15, 1.75)
+#: shrunk by a pale border, a little more; a card turned a little on a table the camera sees
+#: aslant, its box longer still: 1.78 in game 7,000,000).
+ASPECT = (1.15, 1.9)
 #: Least cards before the anchors place the table, or least cards as many columns apart: cards side
-#: by side say little of how the rows above recede.
+#: by side say little of how the rows above recede (and two at least must lie above the lowest row).
 READY_CARDS = 6
 READY_SPREAD = (3, 3)
 #: RANSAC threshold of the fit, as a share of the pitch of the Panoramas in the image.
@@ -88,12 +101,20 @@ class Anchors:
         return anchors
 
     def ready(self) -> bool:
-        """Whether enough cards are known for a fit to place the rows above them."""
-        if len(self.cards) >= READY_CARDS:
-            return True
-        us = [self.layout.lattice[c][0] for c in self.cards]
+        """Whether enough cards are known for a fit to place the rows above them: two cards at
+        least above the lowest row, apart (with the Panoramas and one row, a homography guesses
+        how the table recedes: 25 mm off four rows up in game 7,000,006), and six cards or three
+        far apart."""
+        if not self.cards:
+            return False
+        lattice = [self.layout.lattice[c] for c in self.cards]
+        low = min(v for _, v in lattice)
+        above = [u for u, v in lattice if v > low]
+        if len(above) < 2 or max(above) - min(above) < 1:
+            return False
+        us = [u for u, _ in lattice]
         count, spread = READY_SPREAD
-        return len(us) >= count and max(us) - min(us) >= spread
+        return len(us) >= READY_CARDS or (len(us) >= count and max(us) - min(us) >= spread)
 
     def moved(self, move: npt.NDArray[np.float64]) -> None:
         """Follow a camera move (old image to new image pixels)."""
@@ -168,14 +189,15 @@ def card_frame(quad: FloatArray, rough: TableGeometry, cell: str) -> TableGeomet
 def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image | None = None,
               present: Mapping[str, FloatArray] | None = None,
               frames: Mapping[str, TableGeometry] | None = None,
-              known: Mapping[str, FloatArray] | None = None) -> Between:
+              known: Mapping[str, FloatArray] | None = None, find: Finder | None = None) -> Between:
     """The cards laid, and the cells left bare, between two calm frames of one table.
 
     Gives the image corners (4, 2) of every card-shaped difference, by the cell it lies on (by the
     nearest of ``frames``, the tables about cards found before (:func:`card_frame`), else by the
     rough ``geometry``), and the cells of ``present`` (cards known to lie there) where ``after``
     shows the ``bare`` table again. The image corners of the cards ``known`` to lie on the table
-    are left out of the differences.
+    are left out of the differences. Where a difference is not a card's shape (a pale card on a pale
+    table), ``find`` (the finder network) looks closer for the cards there.
     """
     lay = geometry.layout
     h, w = after.shape[:2]
@@ -198,12 +220,9 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     offset = np.array([left, top], np.float64)
     pw, ph = lay.pitch(geometry.gap)
-    for k in range(1, count):
-        blob = (labels == k).astype(np.uint8)
-        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        rect = cv2.minAreaRect(np.vstack(contours))
-        (cx, cy), (rw, rh), _ = rect
-        centre = np.array([cx, cy]) + offset
+
+    def placed(centre: FloatArray) -> tuple[str, float] | None:
+        """The cell a card centred at ``centre`` (image) lies on, and the width its card would show."""
         near = geometry
         if frames:
             near = min(frames.items(), key=lambda item: float(np.linalg.norm(
@@ -211,32 +230,77 @@ def new_cards(before: Image, after: Image, geometry: TableGeometry, bare: Image 
         x, y = near.to_plane([centre])[0]
         cell = _nearest_cell(lay, x, y, geometry.gap, pw, ph)
         if cell is None:
-            continue
-        area = float(stats[k, cv2.CC_STAT_AREA])
+            return None
         expected = near.card_quad(cell).astype(np.float64)
-        ew = float(np.linalg.norm(expected[1] - expected[0]))
-        short, long_ = sorted((rw, rh))
-        low, high = SIDE_RATIO
-        fill = area / max(rw * rh, 1.0)
+        return cell, float(np.linalg.norm(expected[1] - expected[0]))
+
+    def card_like(short: float, long_: float, width: float) -> bool:
         # The width against the row's (well measured), the height by the card's shape: the rough
         # table may stretch the rows up the image a third too far.
-        if not (low <= short / ew <= high and ASPECT[0] <= long_ / short <= ASPECT[1] and fill >= FILL):
-            # A hand resting, a card half under it: only specks and slivers may be left unexplained.
-            out.clean = out.clean and area < 0.3 * ew * ew * CARD_H / CARD_W
+        return SIDE_RATIO[0] <= short / width <= SIDE_RATIO[1] and ASPECT[0] <= long_ / short <= ASPECT[1]
+
+    for k in range(1, count):
+        blob = (labels == k).astype(np.uint8)
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        rect = cv2.minAreaRect(np.vstack(contours))
+        (cx, cy), (rw, rh), _ = rect
+        where = placed(np.array([cx, cy]) + offset)
+        if where is None:
             continue
-        # The card's own four corners where they show (the camera shears it into a parallelogram,
-        # which no rectangle fits), else its box.
-        hull = cv2.convexHull(np.vstack(contours))
-        corners = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-        outline = corners if len(corners) == 4 else cv2.boxPoints(rect)
-        quad = np.asarray(order_corners(np.asarray(outline, np.float32)), np.float64) + offset
-        if bare is not None and _shows_bare(after, bare, quad):
-            # A card taken away (found or not: its cell may have been left out when it came).
-            if present is not None and cell in present:
-                out.gone.add(cell)
-        else:
-            out.laid[cell] = quad
+        cell, ew = where
+        area = float(stats[k, cv2.CC_STAT_AREA])
+        short, long_ = sorted((rw, rh))
+        cards: list[tuple[str, FloatArray]] = []
+        if card_like(short, long_, ew) and area / max(rw * rh, 1.0) >= FILL:
+            # The card's own four corners where they show (the camera shears it into a
+            # parallelogram, which no rectangle fits), else its box.
+            hull = cv2.convexHull(np.vstack(contours))
+            corners = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+            outline = corners if len(corners) == 4 else cv2.boxPoints(rect)
+            quad = np.asarray(order_corners(np.asarray(outline, np.float32)), np.float64)
+            cards.append((cell, quad + offset))
+        elif area >= SPECK * ew * ew * CARD_H / CARD_W:
+            # Not a card's shape: a pale card on a pale table (it differs from the table only in
+            # part), cards laid together, or a hand resting. The finder network outlines the cards
+            # there; they are taken only if they account for the whole difference.
+            for quad in _outlined(find, after, np.array([cx, cy]) + offset) if find is not None else []:
+                spot = placed(quad.mean(axis=0))
+                (_, _), (qw, qh), _ = cv2.minAreaRect(quad.astype(np.float32))
+                if spot is not None and card_like(min(qw, qh), max(qw, qh), spot[1]) and \
+                        _covered(blob, quad - offset) >= COVERED:
+                    cards.append((spot[0], quad))
+            shown = np.zeros_like(blob)
+            for _, quad in cards:
+                cv2.fillPoly(shown, [np.round(quad - offset).astype(np.int32)], 1)
+            if float((blob & shown).sum()) < EXPLAINED * area:
+                # A hand resting, a card half under it: wait for a calmer frame.
+                out.clean = False
+                continue
+        for at, quad in cards:
+            if bare is not None and present is not None and at in present and _shows_bare(after, bare, quad):
+                out.gone.add(at)  # a card taken away
+            else:
+                # (A card's shape that shows the bare table where no card lay: a grey card on a grey
+                # table, which differs from it by its print and its sides alone.)
+                out.laid[at] = quad
     return out
+
+
+def _outlined(find: Finder, frame: Image, centre: FloatArray) -> list[FloatArray]:
+    """The quads the finder sees in a tile of ``frame`` a third its size around ``centre``."""
+    h, w = frame.shape[:2]
+    tw, th = w // CLOSER, h // CLOSER
+    x = int(np.clip(centre[0] - tw / 2, 0, w - tw))
+    y = int(np.clip(centre[1] - th / 2, 0, h - th))
+    quads = find(np.ascontiguousarray(frame[y:y + th, x:x + tw]))
+    return [np.asarray(q, np.float64) + np.array([x, y], np.float64) for q in quads]
+
+
+def _covered(blob: npt.NDArray[np.uint8], quad: FloatArray) -> float:
+    """The share of ``quad`` (in the blob's pixels) the blob covers."""
+    inside = np.zeros_like(blob)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 1)
+    return float((blob & inside).sum()) / max(float(inside.sum()), 1.0)
 
 
 def _nearest_cell(lay: Layout, x: float, y: float, gap: float, pw: float, ph: float) -> str | None:

@@ -348,7 +348,10 @@ class Watcher:
                         # sides there: a pale hand resting over a corner cell from outside the
                         # layout reads as a card. A card laid there stays; a hand soon goes.
                         faint.add(i)
-                slight = found.kind == "empty" and fact is None and self.game in GREY_CARDS
+                # (While the table is placed roughly, only where a card was found: a neighbour's
+                # sides, a pixel or two into the cell's view, would pass for a grey card's.)
+                slight = found.kind == "empty" and fact is None and self.game in GREY_CARDS and \
+                    (not self._placing or cell in self._frames)
                 if (local and found.kind == "unclear") or slight:
                     # A card hardly different from the table (a grey card on a pale one) leaves no clean
                     # outline: darker than the table in every channel alike, it passes for a shadow
@@ -502,7 +505,7 @@ class Watcher:
         known = {c: m.local.card_quad(c).astype(np.float64) for c, m in self._memory.items()
                  if m.local is not None and self.stabiliser.fact(c) is not None and c not in self._frames}
         between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames,
-                            known=known)
+                            known=known, find=None if self.find is None else for_closer_look(self.find))
         for cell in between.gone:
             anchors.cards.pop(cell, None)
             self._frames.pop(cell, None)

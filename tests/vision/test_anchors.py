@@ -92,14 +92,18 @@ def test_anchors_fit_the_table_from_the_panoramas_and_the_cards() -> None:
     assert np.allclose(moved.to_image(summit), truth.to_image(summit) + np.array([12.0, -7.0]), atol=1.0)
 
 
-def test_three_cards_far_apart_or_six_side_by_side_are_enough() -> None:
+def test_three_cards_far_apart_or_six_are_enough_with_two_above_the_lowest_row() -> None:
     anchors = Anchors(LAYOUT, 2.0)
     anchors.cards = {cell: np.zeros(2) for cell in ("a1", "b1", "a2", "d1")}
+    assert not anchors.ready()  # one card above the first row: the rows above are a guess
+    anchors.cards["b2"] = np.zeros(2)
     assert anchors.ready()
     anchors.cards = {cell: np.zeros(2) for cell in ("a1", "b1", "c1", "a2", "b2")}
     assert not anchors.ready()
     anchors.cards["a3"] = np.zeros(2)
     assert anchors.ready()
+    anchors.cards = {cell: np.zeros(2) for cell in ("a1", "b1", "c1", "d1", "e1", "f1", "a2")}
+    assert not anchors.ready()  # a whole row, but one card above it
 
 
 def test_the_table_about_a_card_found_shrunk_puts_its_neighbours_where_they_are() -> None:
@@ -126,3 +130,46 @@ def test_a_card_on_a_table_stretched_up_is_put_on_its_cell_by_the_card_beside_it
     lay(second, truth, "a2", (40, 60, 200))
     assert list(new_cards(first, second, rough).laid) != ["a2"]  # the rough table alone: a row off
     assert list(new_cards(first, second, rough, frames=frames).laid) == ["a2"]
+
+
+def outlines(tile: np.ndarray) -> np.ndarray:
+    """A finder for these tables: the outline of every region off the table's grey."""
+    off = (np.abs(tile.astype(np.int16) - 120).max(axis=2) > 12).astype(np.uint8)
+    off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(off, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    quads = [cv2.boxPoints(cv2.minAreaRect(c)) for c in contours if cv2.contourArea(c) > 50]
+    return np.array(quads, np.float32).reshape(-1, 4, 2)
+
+
+def test_a_pale_card_that_differs_in_part_is_outlined_by_the_finder() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    before = table()
+    after = before.copy()
+    # A card a little paler than the table, a dark picture over its left half: the difference
+    # between the frames is that half alone, no card's shape.
+    corners = lay(after, truth, "d1", (140, 140, 140))
+    half = corners.copy()
+    half[1], half[2] = (corners[0] + corners[1]) / 2, (corners[3] + corners[2]) / 2
+    cv2.fillPoly(after, [np.round(half).astype(np.int32)], (40, 50, 60))
+    alone = new_cards(before, after, truth)
+    assert not alone.laid and not alone.clean
+    between = new_cards(before, after, truth, find=outlines)
+    assert list(between.laid) == ["d1"] and between.clean
+    assert np.abs(np.sort(between.laid["d1"], axis=0) - np.sort(corners, axis=0)).max() < 2.5
+
+
+def test_a_card_the_finder_outlines_under_a_resting_hand_waits() -> None:
+    truth = TableGeometry(LAYOUT, CAMERA, 2.0)
+    before = table()
+    after = before.copy()
+    lay(after, truth, "d1", (40, 50, 60))
+    centre = truth.to_image([LAYOUT.centre("d1", 2.0)])[0]
+    # The hand lies over the card's top and far beyond: the card outlined explains only part of it.
+    cv2.ellipse(after, (int(centre[0]) + 30, int(centre[1]) - 40), (70, 22), 30, 0, 360, (60, 90, 200), -1)
+    between = new_cards(before, after, truth, find=outlines)
+    assert not between.laid and not between.clean
+    # A hand alone, without a card's shape, is never a card either.
+    hand = before.copy()
+    cv2.ellipse(hand, (int(centre[0]), int(centre[1])), (70, 25), 30, 0, 360, (150, 170, 210), -1)
+    between = new_cards(before, hand, truth, find=outlines)
+    assert not between.laid and not between.clean
