@@ -307,6 +307,7 @@ class Watcher:
         crops: list[Image] = []
         reading_of: list[int] = []
         faint: set[int] = set()
+        again: set[int] = set()  # settled cards read again: unsure is no news there
         for i in look:
             cell = cells[i]
             memory = self._memory[cell]
@@ -323,7 +324,15 @@ class Watcher:
             bare = 1.0 if fact is None or memory.empty is None else changed_share(view, memory.empty)
             gone = bare < EMPTY_SHARE and bare < moved
             unchanged = moved < EMPTY_SHARE and not gone
-            if fact is not None and unchanged:
+            seen_other = not (memory.reading.definite and memory.reading.value == fact)
+            if fact is not None and unchanged and seen_other and moved >= EMPTY_SHARE / 2:
+                # Back from under a hand, or read as another card, and a little changed: a card laid
+                # over it and much like it (a pale Feu de camp on a pale Versant differs from it by
+                # its print alone) is read, not taken for the card beneath.
+                crops.append(rectify(frame, (memory.local or geometry).card_quad(cell), CROP_SIZE))
+                reading_of.append(i)
+                again.add(i)
+            elif fact is not None and unchanged:
                 self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
             elif memory.empty is None:
                 if self.view.cards.get(cell) is None and fact is None and memory.ref is None:
@@ -393,7 +402,10 @@ class Watcher:
                 replaced = fact is not None and name is not None and name != fact \
                     and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i])
                 wait = self.config.faint_settle if i in faint or replaced else 0.0
-                reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
+                if i in again and name is None:
+                    reading = Reading.card(fact, 0.5) if fact is not None else UNSURE
+                else:
+                    reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
                 self._set(self._memory[cells[i]], tiles[i], reading)
                 readings[cells[i]] = reading
         self._refresh(frame, tiles, moving, t)

@@ -227,3 +227,13 @@ def test_a_pale_pyramid_on_pale_marble_is_placed_and_read() -> None:
     assert tally.take_backs_recovered >= 1  # the card laid on row 3 at 5.9 s, taken back
     # (The first cards are read on calm frames, later than the whole game's median of 0.4 s.)
     assert float(np.median(tally.delays)) <= 1.0
+
+
+def test_a_pale_feu_de_camp_laid_on_a_pale_versant_is_read() -> None:
+    # Game 7,000,009, table found: at 123.8 s a Feu de camp (white, a dark flame) is laid over the
+    # 12 at g1 (white, dark figures), which goes to c6. The two differ by their print alone, under
+    # the share of a cell that tells a change; once a hand has crossed the cell or it read as
+    # another card, the card is read again, so the move is one Feu de camp, not a 12 laid twice.
+    tally = replay("ascension", 7_000_009, 127.0, find=make_finder("both"))
+    assert not tally.false_events
+    assert not [event for event in tally.missed if event["type"] == "campfire"]
