@@ -332,6 +332,9 @@ def _alike(frame: Image, panoramas: Sequence[_Card], lay: Layout) -> list[_Card]
     if placed is None:
         return []
     place, pitch = placed
+    count = len(lay.static)
+    if max(place.values()) + 1 > count:
+        return []  # no row of this layout spans them
     keys = list(place)
     quads = np.array([panoramas[k].quad for k in keys], np.float64)
     centres = quads.mean(axis=1)
@@ -346,7 +349,7 @@ def _alike(frame: Image, panoramas: Sequence[_Card], lay: Layout) -> list[_Card]
     up *= pitch * CARD_W / lay.pitch(DEFAULT_GAP)[0] / float(np.median(widths))
     # The row straightened into a strip, ``scale`` pixels a place, reaching a whole row beyond the
     # places seen on either side, with a margin above and below for the match to move in.
-    count, scale = len(lay.static), 24
+    scale = 24
     height = round(scale * CARD_H / CARD_W)
     margin = height // 4
     first = float(places.max()) - (count - 1) - 0.5
@@ -376,10 +379,10 @@ def _alike(frame: Image, panoramas: Sequence[_Card], lay: Layout) -> list[_Card]
         y, x = np.unravel_index(int(np.argmax(window)), window.shape)
         return float(window[y, x]), (lo + int(x), int(y))
 
-    bar = LIKENESS * float(np.median([best(int(p))[0] for p in places]))
     seen = {int(p) for p in places}
-    candidates = range(int(places.max()) - (count - 1), int(places.min()) + count)
-    held = [p for p in candidates if p in seen or best(p)[0] >= bar]
+    likeness = {p: best(p) for p in range(int(places.max()) - (count - 1), int(places.min()) + count)}
+    bar = LIKENESS * float(np.median([likeness[p][0] for p in seen]))
+    held = [p for p, (score, _) in likeness.items() if p in seen or score >= bar]
     # The places holding one run unbroken but for a hand or a card over some; more than a row's
     # worth is a table whose pattern looks like them.
     if max(held) - min(held) + 1 > count:
@@ -389,7 +392,7 @@ def _alike(frame: Image, panoramas: Sequence[_Card], lay: Layout) -> list[_Card]
     for p in held:
         if p in seen:
             continue
-        _, (x, y) = best(p)
+        _, (x, y) = likeness[p]
         centre = to_image(x + scale / 2, y + height / 2)
         found.append(_Card((shape + centre).astype(np.float32), lay.static_name, outline=True))
     return found
