@@ -224,6 +224,11 @@ class Watcher:
         """What lies on every cell, as the camera has settled it."""
         return self.stabiliser.facts
 
+    @property
+    def _closer(self) -> Finder | None:
+        """The finder to look closer with (small Panoramas, a pale card), if the watcher has one."""
+        return None if self.find is None else for_closer_look(self.find)
+
     # -- frames ----------------------------------------------------------------
 
     def feed(self, frame: Image, t: float) -> list[Output]:
@@ -497,8 +502,7 @@ class Watcher:
 
     def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
         quads = self.find(frame) if self.find is not None else None
-        closer = None if self.find is None else for_closer_look(self.find)
-        return find_table(frame, self.layout, self.classifier, known=known, quads=quads, find=closer)
+        return find_table(frame, self.layout, self.classifier, known=known, quads=quads, find=self._closer)
 
     def _first_cards(self, frame: Image, tiles: Tiles) -> None:
         """While the table is placed by its Panoramas alone, on a calm frame: find the cards laid since
@@ -517,7 +521,7 @@ class Watcher:
         known = {c: m.local.card_quad(c).astype(np.float64) for c, m in self._memory.items()
                  if m.local is not None and self.stabiliser.fact(c) is not None and c not in self._frames}
         between = new_cards(calm, frame, geometry, self._bare, present=anchors.cards, frames=self._frames,
-                            known=known, find=None if self.find is None else for_closer_look(self.find))
+                            known=known, find=self._closer)
         for cell in between.gone:
             anchors.cards.pop(cell, None)
             self._frames.pop(cell, None)
