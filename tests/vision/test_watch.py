@@ -163,9 +163,12 @@ def test_a_pale_hand_resting_on_a_corner_cell_is_not_a_card() -> None:
 def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -> None:
     # Simulated game 7,000,000, contours alone: the table is found at about 7 s from few border
     # cards. The walk by mutual links alone fitted it worse, and at 16.7 s a card at c4 was read
-    # as the Start card.
+    # as the Start card. The card at a4, laid before the table was found, lies where this fit is
+    # 6 pixels off: the classifier shipped since 2026-11-22 reads it 42 surely only when cut
+    # closer (0.45-0.55 here, under its threshold), so the players are asked, never told a guess.
     tally = replay("tranquility", 7_000_000, 20.0, find=find_cards)
-    assert not tally.false_events and not tally.prompts and tally.plays_recovered >= 3
+    assert not tally.false_events and tally.plays_recovered >= 3
+    assert [(p["prompt"], p["cells"]) for p in tally.prompts] in ([], [("unsure", ["a4"])])
 
 
 def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
