@@ -45,10 +45,10 @@ class Recipe:
     per_scene_cap: int = 3
     #: Wrong-but-confident rate allowed on the validation crops when choosing the threshold.
     max_confident_error: float = 0.0005
-    #: Share of the training crops cut along the quads the camera's finder outlines the cards with
-    #: (looser than the card: their crops were misread or left unsure 3 to 16 times as often as the
-    #: true corners' on held-out scenes),
-    #: the others along the true corners jittered (as the watcher cuts a cell it knows).
+    #: Share of the training crops cut along the quads the camera's finder outlines the cards with,
+    #: the others along the true corners jittered (as the watcher cuts a cell it knows). The
+    #: finder's quads are looser than the card: cut along them, held-out cards were misread or
+    #: left unsure 3 to 16 times as often by models that learned the true corners alone.
     found_share: float = 0.5
     workers: int = 2
 
