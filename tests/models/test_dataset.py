@@ -11,8 +11,6 @@ from models.render import Scene, render_scene
 from vision.catalogue import class_names
 from vision.detect import CROP_SIZE, order_corners, rectify
 
-pytest.importorskip("torch", reason="models.train needs the train extra (tests/run installs it)")
-
 
 def clean_scene() -> Scene:
     return render_scene("tranquility", 4, layout="grid-full", effects=False)
@@ -60,6 +58,7 @@ def test_the_camera_finder_cuts_crops_in_worker_processes_too() -> None:
 
 
 def test_the_threshold_is_the_lowest_that_keeps_wrong_readings_rare() -> None:
+    pytest.importorskip("torch", reason="models.train needs the train extra (tests/run installs it)")
     from models.train import choose_threshold
 
     confidence = np.array([0.99, 0.98, 0.95, 0.9, 0.8, 0.7, 0.6])
