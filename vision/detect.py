@@ -10,6 +10,8 @@ crop, the same for camera frames and synthetic training scenes.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -29,18 +31,22 @@ MIN_SOLID = 0.6
 def order_corners(quad: npt.ArrayLike) -> FloatArray:
     """The 4 corners clockwise from the top-left of the card seen portrait (long side vertical)."""
     q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
-    centre = q.mean(axis=0)
+    # Plain floats: this runs for every candidate quad of every frame, where numpy's per-call
+    # overhead on four points cost more than the arithmetic.
+    points = q.tolist()
+    cx = sum(p[0] for p in points) / 4
+    cy = sum(p[1] for p in points) / 4
     # Image y points down, so increasing atan2 angle is clockwise on screen.
-    angles = np.arctan2(q[:, 1] - centre[1], q[:, 0] - centre[0])
-    q = q[np.argsort(angles, kind="stable")]
-    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)  # side i joins corner i to i+1
+    order = sorted(range(4), key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx))
+    p = [points[i] for i in order]
+    sides = [math.dist(p[i], p[(i + 1) % 4]) for i in range(4)]  # side i joins corner i to i+1
     # The top is a short side: sides 0 and 2 short, or sides 1 and 3 short.
     short = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
-    mid_a = (q[short] + q[short + 1]) / 2
-    mid_b = (q[short + 2] + q[(short + 3) % 4]) / 2
+    mid_a = ((p[short][1] + p[short + 1][1]) / 2, (p[short][0] + p[short + 1][0]) / 2)
+    mid_b = ((p[short + 2][1] + p[(short + 3) % 4][1]) / 2, (p[short + 2][0] + p[(short + 3) % 4][0]) / 2)
     # The higher short side is the top; a card lying exactly landscape takes its left side as top.
-    top = short if (mid_a[1], mid_a[0]) <= (mid_b[1], mid_b[0]) else short + 2
-    return np.ascontiguousarray(np.roll(q, -top, axis=0))
+    top = short if mid_a <= mid_b else short + 2
+    return np.ascontiguousarray(q[[order[(top + k) % 4] for k in range(4)]])
 
 
 def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE) -> Image:
@@ -55,35 +61,38 @@ def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE
 
 def quad_aspect(quad: FloatArray) -> float:
     """Long over short side of a quad, the mean of opposite sides (1.40 for a card seen square on)."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    p = np.asarray(quad, np.float64).reshape(4, 2).tolist()
+    sides = [math.dist(p[i], p[(i + 1) % 4]) for i in range(4)]
     a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    return float(max(a, b) / max(min(a, b), 1e-6))
+    return max(a, b) / max(min(a, b), 1e-6)
 
 
 def quad_area(quad: FloatArray) -> float:
     """Area of a quad (shoelace formula), whatever its winding."""
-    x, y = quad[:, 0].astype(np.float64), quad[:, 1].astype(np.float64)
-    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+    p = np.asarray(quad, np.float64).reshape(-1, 2).tolist()
+    n = len(p)
+    return abs(sum(p[i][0] * p[(i + 1) % n][1] - p[i][1] * p[(i + 1) % n][0] for i in range(n))) / 2
 
 
 def offset_quad(quad: FloatArray, distance: float) -> FloatArray:
     """The convex quad with every side moved outward by ``distance`` pixels (inward if negative)."""
-    q = order_corners(quad).astype(np.float64)
-    nxt = np.roll(q, -1, axis=0)
-    d = nxt - q
+    q = order_corners(quad).astype(np.float64).tolist()
+    d = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
     # Clockwise on screen (y down), the outward normal of side (dx, dy) is (dy, -dx).
-    normal = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(np.linalg.norm(d, axis=1), 1e-9)[:, None]
-    p = q + normal * distance  # a point on each moved side
-    out = np.empty_like(q)
+    normal = [(dy / max(math.hypot(dx, dy), 1e-9), -dx / max(math.hypot(dx, dy), 1e-9)) for dx, dy in d]
+    p = [(q[i][0] + normal[i][0] * distance, q[i][1] + normal[i][1] * distance) for i in range(4)]
+    out = []
     for i in range(4):
-        j = (i - 1) % 4  # corner i sits where side j (from i-1) meets side i
-        a = np.array([d[j], -d[i]]).T
-        if abs(np.linalg.det(a)) < 1e-9:
-            out[i] = q[i] + (normal[i] + normal[j]) * distance
+        j = (i - 1) % 4  # corner i sits where side j (from i-1) meets side i: p[j] + t d[j] = p[i] + u d[i]
+        det = -d[j][0] * d[i][1] + d[i][0] * d[j][1]
+        if abs(det) < 1e-9:
+            out.append((q[i][0] + (normal[i][0] + normal[j][0]) * distance,
+                        q[i][1] + (normal[i][1] + normal[j][1]) * distance))
             continue
-        t = np.linalg.solve(a, p[i] - p[j])
-        out[i] = p[j] + d[j] * t[0]
-    return out.astype(np.float32)
+        rx, ry = p[i][0] - p[j][0], p[i][1] - p[j][1]
+        t = (-rx * d[i][1] + d[i][0] * ry) / det
+        out.append((p[j][0] + d[j][0] * t, p[j][1] + d[j][1] * t))
+    return np.array(out, np.float32)
 
 
 def triangle_card(apex: npt.ArrayLike, base_a: npt.ArrayLike, base_b: npt.ArrayLike) -> FloatArray:
@@ -169,14 +178,15 @@ def _candidates(mask: Image, min_area: float, max_area: float, aspect_range: tup
 
 def _rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4) -> bool:
     """Whether a quad can be a rectangle seen in moderate perspective: near-right angles, even sides."""
-    q = quad.astype(np.float64)
-    sides = np.roll(q, -1, axis=0) - q
-    lengths = np.maximum(np.linalg.norm(sides, axis=1), 1e-9)
-    unit = sides / lengths[:, None]
-    cosines = np.abs(np.sum(unit * np.roll(unit, 1, axis=0), axis=1))  # 0 at a right angle
-    ratios = lengths[[0, 2, 1, 3]] / lengths[[2, 0, 3, 1]]  # opposite sides
-    taper = float(ratios.max())
-    return bool(cosines.max() <= max_skew and taper <= max_taper)
+    q = np.asarray(quad, np.float64).reshape(4, 2).tolist()
+    sides = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
+    lengths = [max(math.hypot(x, y), 1e-9) for x, y in sides]
+    # 0 at a right angle: the cosine between each side and the one before it.
+    cosines = [abs(sides[i][0] * sides[i - 1][0] + sides[i][1] * sides[i - 1][1])
+               / (lengths[i] * lengths[i - 1]) for i in range(4)]
+    taper = max(lengths[0] / lengths[2], lengths[2] / lengths[0],
+                lengths[1] / lengths[3], lengths[3] / lengths[1])
+    return max(cosines) <= max_skew and taper <= max_taper
 
 
 def quad_overlap(a: FloatArray, b: FloatArray) -> float:
@@ -201,11 +211,13 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
             if j > i:
                 inter[i, j] = inter[j, i] = quad_overlap(cands[i][0], cands[j][0])
     alive = np.ones(n, bool)
+    # Read element by element below: lists index faster than arrays.
+    overlap: list[list[float]] = inter.tolist()
     # A candidate holding two or more smaller, mostly disjoint candidates is a blob of cards.
     for i in sorted(range(n), key=lambda k: -areas[k]):
         inside = [j for j in range(n) if j != i and areas[j] < 0.7 * areas[i]
-                  and inter[i, j] > 0.8 * areas[j]]
-        disjoint = [j for j in inside if all(inter[j, k] < 0.2 * min(areas[j], areas[k]) for k in inside
+                  and overlap[i][j] > 0.8 * areas[j]]
+        disjoint = [j for j in inside if all(overlap[j][k] < 0.2 * min(areas[j], areas[k]) for k in inside
                                               if k != j)]
         covered = sum(areas[j] for j in disjoint)
         if len(disjoint) >= 2 and covered > 0.6 * areas[i] and alive[i]:
@@ -213,7 +225,7 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     # A court card's printed frame is card-shaped too: the card around it wins.
     for i in range(n):
         if alive[i] and any(alive[k] and 1.15 * areas[i] < areas[k] < 1.8 * areas[i]
-                            and inter[i, k] > 0.9 * areas[i] for k in range(n)):
+                            and overlap[i][k] > 0.9 * areas[i] for k in range(n)):
             alive[i] = False
     # Duplicates: keep the best, then the larger, of overlapping candidates.
     order = sorted(range(n), key=lambda k: (-round(cands[k][1], 1), -areas[k]))
@@ -221,7 +233,7 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     for i in order:
         if not alive[i]:
             continue
-        if any(inter[i, k] > 0.5 * min(areas[i], areas[k]) for k in kept):
+        if any(overlap[i][k] > 0.5 * min(areas[i], areas[k]) for k in kept):
             continue
         kept.append(i)
     return [cands[i][0] for i in kept]
