@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import onnx
 import onnxruntime as ort
 import pytest
 
 pytest.importorskip("torch", reason="exporting a network needs the train extra (tests/run installs it)")
+onnx = pytest.importorskip("onnx")
 
 
 def _probabilities(model: Path, crops: np.ndarray) -> np.ndarray:
