@@ -54,8 +54,8 @@ class Recipe:
     #: finder's quads are looser than the card: cut along them, held-out cards were misread or
     #: left unsure 3 to 16 times as often by models that learned the true corners alone.
     found_share: float = 0.5
-    #: Whether the exported model is quantized to 8-bit integers (:mod:`models.quantize`): 2.5 times
-    #: faster a crop on one core, with the same readings on all but a few in ten thousand crops.
+    #: Whether the exported model is quantized to 8-bit integers (:mod:`models.quantize`): 2.2 times
+    #: faster a crop on one core, with the same best guess on all but a few in ten thousand crops.
     int8: bool = True
     workers: int = 2
 
@@ -217,7 +217,7 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
         if len(crop_set) == 0:  # a tiny run whose few scenes the finder found nothing in
             accuracies.append(0.0)
             continue
-        probabilities, flip_probability = _run(out, crop_set.crops)
+        probabilities, flip_probability = _run(out, crop_set.crops, recipe.workers)
         confidence, predicted = probabilities.max(axis=1), probabilities.argmax(axis=1)
         correct = predicted == crop_set.labels
         accuracies.append(float(correct.mean()))
@@ -233,12 +233,12 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     return report
 
 
-def _run(model: Path, crops: npt.NDArray[np.uint8]) -> tuple[Floats, Floats]:
+def _run(model: Path, crops: npt.NDArray[np.uint8], threads: int) -> tuple[Floats, Floats]:
     """The probabilities and flip probabilities the model file gives ``crops``, batch by batch."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
-    options.intra_op_num_threads = 2
+    options.intra_op_num_threads = threads
     session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
     outputs = [session.run(None, {"crops": crops[i:i + 512]}) for i in range(0, len(crops), 512)]
     return (np.concatenate([o[0] for o in outputs]).astype(np.float32),

@@ -9,7 +9,15 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from vision.detect import find_cards, offset_quad, order_corners, quad_aspect, rectify
+from vision.detect import (
+    _rectangular,
+    find_cards,
+    offset_quad,
+    order_corners,
+    quad_area,
+    quad_aspect,
+    rectify,
+)
 from vision.evaluate import box_iou, matched, real_photo_recall, voc_boxes
 
 FloatArray = npt.NDArray[np.float32]
@@ -65,6 +73,33 @@ def test_quad_aspect_and_offset() -> None:
     assert quad_aspect(quad) == pytest.approx(88 / 63)
     assert offset_quad(quad, 2).tolist() == [[-2, -2], [65, -2], [65, 90], [-2, 90]]
 
+
+
+def test_offset_quad_moves_every_side_by_the_distance_on_random_quads() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        # A card-shaped rectangle turned and seen in mild perspective: convex, each corner moved a little.
+        angle = rng.uniform(0, 2 * np.pi)
+        turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        quad = (np.array([[-31.5, -44], [31.5, -44], [31.5, 44], [-31.5, 44]]) @ turn.T
+                + rng.uniform(100, 300, 2) + rng.normal(0, 3, (4, 2))).astype(np.float32)
+        distance = float(rng.uniform(-4, 4))
+        moved = offset_quad(quad, distance).astype(np.float64)
+        ordered = order_corners(quad).astype(np.float64)
+        for i in range(4):
+            a, b = ordered[i], ordered[(i + 1) % 4]
+            normal = np.array([b[1] - a[1], a[0] - b[0]]) / np.linalg.norm(b - a)  # outward, clockwise
+            # Both ends of the moved side lie ``distance`` outside the original side's line.
+            for end in (moved[i], moved[(i + 1) % 4]):
+                assert float((end - a) @ normal) == pytest.approx(distance, abs=1e-3)
+        assert quad_area(quad) == pytest.approx(cv2.contourArea(quad), rel=1e-5)
+
+
+def test_rectangular_accepts_perspective_and_refuses_skew() -> None:
+    assert _rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32))
+    assert _rectangular(np.array([[5, 0], [58, 0], [63, 88], [0, 88]], np.float32))  # seen at a slant
+    assert not _rectangular(np.array([[60, 0], [123, 0], [63, 88], [0, 88]], np.float32))  # a rhomboid
+    assert not _rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 30]], np.float32))  # one side cut short
 
 # --- rectify -----------------------------------------------------------------------------------
 
