@@ -27,6 +27,7 @@ def state(base: str) -> dict[str, Any]:
 
 
 def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     (tmp_path / "home").mkdir()
@@ -56,17 +57,26 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
                 # Correct the last card laid: the ruling changes on the page.
                 page.wait_for_function("/^\\d+\\. (\\[\\d\\] )?\\d+@[a-f][1-6] /.test("
                                        "document.querySelector('#last').textContent)", timeout=30_000)
-                snap = state(base)
-                cell = snap["last_cell"]
-                card = snap["state"]["cells"][cell]
-                on_table = set(snap["state"]["cells"].values())
-                wrong = next(str(v) for v in (int(card) + 1, int(card) - 1, 1, 80) if str(v) not in on_table)
-                page.fill("#correct-at", cell)
-                page.fill("#correct-card", wrong)
-                page.click("#correct button[type=submit]")
-                page.wait_for_function(
-                    f"[...document.querySelectorAll('#history .summary')].some(s => s.textContent.endsWith("
-                    f"'{wrong}@{cell}'))", timeout=10_000)
+                # The demo plays on meanwhile: a card laid between reading the last one and the
+                # click makes the correction refused (only the last card may be corrected); try again.
+                for attempt in range(3):
+                    snap = state(base)
+                    cell = snap["last_cell"]
+                    card = snap["state"]["cells"][cell]
+                    on_table = set(snap["state"]["cells"].values())
+                    wrong = next(str(v) for v in (int(card) + 1, int(card) - 1, 1, 80)
+                                 if str(v) not in on_table)
+                    page.fill("#correct-at", cell)
+                    page.fill("#correct-card", wrong)
+                    page.click("#correct button[type=submit]")
+                    try:
+                        page.wait_for_function(
+                            f"[...document.querySelectorAll('#history .summary')].some(s => s.textContent"
+                            f".endsWith('{wrong}@{cell}'))", timeout=10_000)
+                        break
+                    except PlaywrightTimeout:
+                        if attempt == 2:
+                            raise
                 assert page.locator("#history").inner_text().count(f"undone: {card} at {cell}") >= 1
                 history = state(base)["history"]
                 corrected = next(h for h in history if h["summary"].endswith(f"{wrong}@{cell}"))
