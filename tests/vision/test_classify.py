@@ -121,6 +121,4 @@ def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) ->
     model = OnnxClassifier(game)
     expected = {k: v for k, v in asdict(shipped_recipe(game)).items() if k != "workers"}
     recorded = {k: v for k, v in model.metadata["recipe"].items() if k != "workers"}
-    # Models trained before ``found_share`` existed learned the true corners alone.
-    recorded.setdefault("found_share", 0.0)
     assert recorded == expected
