@@ -203,30 +203,32 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     boxes = np.array([np.concatenate([q.min(0), q.max(0)]) for q, _ in cands])
     n = len(cands)
     inter = np.zeros((n, n))
-    for i in range(n):
-        # Boxes first: exact polygon clipping only for pairs that can meet.
-        lo = np.maximum(boxes[i, :2], boxes[:, :2])
-        hi = np.minimum(boxes[i, 2:], boxes[:, 2:])
-        for j in np.flatnonzero(np.all(hi > lo, axis=1)):
-            if j > i:
-                inter[i, j] = inter[j, i] = quad_overlap(cands[i][0], cands[j][0])
+    # Boxes first: exact polygon clipping only for pairs that can meet.
+    lo = np.maximum(boxes[:, None, :2], boxes[None, :, :2])
+    hi = np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
+    for i, j in np.argwhere(np.triu(np.all(hi > lo, axis=2), 1)).tolist():
+        inter[i, j] = inter[j, i] = quad_overlap(cands[i][0], cands[j][0])
+    area = np.asarray(areas)
     alive = np.ones(n, bool)
-    # Read element by element below: lists index faster than arrays.
-    overlap: list[list[float]] = inter.tolist()
     # A candidate holding two or more smaller, mostly disjoint candidates is a blob of cards.
-    for i in sorted(range(n), key=lambda k: -areas[k]):
-        inside = [j for j in range(n) if j != i and areas[j] < 0.7 * areas[i]
-                  and overlap[i][j] > 0.8 * areas[j]]
-        disjoint = [j for j in inside if all(overlap[j][k] < 0.2 * min(areas[j], areas[k]) for k in inside
-                                              if k != j)]
-        covered = sum(areas[j] for j in disjoint)
-        if len(disjoint) >= 2 and covered > 0.6 * areas[i] and alive[i]:
+    for i in range(n):
+        inside = np.flatnonzero((area < 0.7 * area[i]) & (inter[i] > 0.8 * area))
+        if len(inside) < 2:
+            continue
+        pair = inter[np.ix_(inside, inside)]
+        # A candidate inside it overlapping another one inside is no card of its own there.
+        clash = pair >= 0.2 * np.minimum.outer(area[inside], area[inside])
+        np.fill_diagonal(clash, False)
+        disjoint = inside[~clash.any(axis=1)]
+        if len(disjoint) >= 2 and area[disjoint].sum() > 0.6 * area[i]:
             alive[i] = False
     # A court card's printed frame is card-shaped too: the card around it wins.
     for i in range(n):
-        if alive[i] and any(alive[k] and 1.15 * areas[i] < areas[k] < 1.8 * areas[i]
-                            and overlap[i][k] > 0.9 * areas[i] for k in range(n)):
+        if alive[i] and (alive & (area > 1.15 * area[i]) & (area < 1.8 * area[i])
+                         & (inter[i] > 0.9 * area[i])).any():
             alive[i] = False
+    # Read element by element below: lists index faster than arrays.
+    overlap: list[list[float]] = inter.tolist()
     # Duplicates: keep the best, then the larger, of overlapping candidates.
     order = sorted(range(n), key=lambda k: (-round(cands[k][1], 1), -areas[k]))
     kept: list[int] = []

@@ -81,16 +81,17 @@ def segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: np
     lengths = np.linalg.norm(ends - starts, axis=1)
     along = (ends - starts) / np.maximum(lengths, 1e-9)[:, None]  # (S, 2)
     across = np.stack([-along[:, 1], along[:, 0]], axis=1)
-    t = np.linspace(0.1, 0.9, SAMPLES)
-    offsets = np.arange(-REACH, REACH + 1, dtype=np.float64)
-    # Points (segment, sample, offset, xy).
-    points = (starts[:, None, None, :] + t[None, :, None, None] * (ends - starts)[:, None, None, :]
-              + offsets[None, None, :, None] * across[:, None, None, :])
-    x = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, w - 1)
-    y = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, h - 1)
-    gxs, gys = gx[y, x], gy[y, x]
-    step = np.abs(gxs * across[:, None, None, 0] + gys * across[:, None, None, 1])
-    slide = np.abs(gxs * along[:, None, None, 0] + gys * along[:, None, None, 1])
+    t = np.linspace(0.1, 0.9, SAMPLES)[None, :, None]
+    offsets = np.arange(-REACH, REACH + 1, dtype=np.float64)[None, None, :]
+    # Points (segment, sample, offset), x and y apart (slices of an (..., 2) array are slow to
+    # compute with), gathered by flat index.
+    d, a, b = ends - starts, across[:, None, None, :], along[:, None, None, :]
+    x = np.rint(starts[:, 0, None, None] + t * d[:, 0, None, None] + offsets * a[..., 0]).astype(np.intp)
+    y = np.rint(starts[:, 1, None, None] + t * d[:, 1, None, None] + offsets * a[..., 1]).astype(np.intp)
+    at = np.clip(y, 0, h - 1) * w + np.clip(x, 0, w - 1)
+    gxs, gys = gx.ravel()[at], gy.ravel()[at]
+    step = np.abs(gxs * a[..., 0] + gys * a[..., 1])
+    slide = np.abs(gxs * b[..., 0] + gys * b[..., 1])
     edge = (step >= MIN_STEP) & (step > 1.5 * slide)
     support: npt.NDArray[np.float64] = np.where(lengths >= 1, edge.any(axis=2).mean(axis=1), 0.0)
     return support

@@ -365,9 +365,14 @@ def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayL
     core = core_quad(quad)
     # Frame pixel -> finder input -> map: the inverse of :meth:`CardFinder.quads`' mapping.
     on_map = ((core + 0.5) * scale - 0.5 + 0.5) / MAP_STRIDE - 0.5
-    mask = np.zeros(cores.shape, np.uint8)
-    cv2.fillConvexPoly(mask, np.rint(on_map).astype(np.int32), 1)
-    values = cores[mask > 0]
+    corners = np.rint(on_map).astype(np.int32)
+    # Only the quad's box of the map: a frame-sized mask a quad cost more than the percentile.
+    (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), corners.max(axis=0) + 1
+    box = cores[y0:y1, x0:x1]
+    mask = np.zeros(box.shape, np.uint8)
+    if mask.size:
+        cv2.fillConvexPoly(mask, corners - np.array([x0, y0], np.int32), 1)
+    values = box[mask > 0]
     return float(np.percentile(values, 90)) if len(values) else 0.0
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from vision.detect import (
     _rectangular,
+    _suppress,
     find_cards,
     offset_quad,
     order_corners,
@@ -102,6 +103,29 @@ def test_rectangular_accepts_perspective_and_refuses_skew() -> None:
     assert not _rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 30]], np.float32))  # one side cut short
 
 # --- rectify -----------------------------------------------------------------------------------
+
+def box(x: float, y: float, w: float, h: float) -> FloatArray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def test_suppress_drops_a_blob_of_cards_a_printed_frame_and_duplicates() -> None:
+    left, right = box(0, 0, 63, 88), box(66, 0, 63, 88)
+    blob = box(0, 0, 129, 88)  # both cards as one region
+    court = box(100, 200, 63, 88), box(106, 208, 51, 72)  # a card and the frame printed on it
+    dup = box(300, 0, 63, 88), box(301, 1, 63, 88)  # one card found twice, the second better
+    cands = [(blob, 1.0), (left, 0.9), (right, 0.9), (court[0], 0.8), (court[1], 0.9),
+             (dup[0], 0.5), (dup[1], 0.9)]
+    kept = _suppress(cands)
+    assert sorted(q.tolist() for q in kept) == sorted(q.tolist() for q in [left, right, court[0], dup[1]])
+
+
+def test_suppress_keeps_a_card_holding_one_detail_and_overlapping_pieces() -> None:
+    card = box(0, 0, 63, 88)
+    # Two pieces inside it covering most of it but overlapping each other: no two cards side by
+    # side, so no blob.
+    pieces = [box(2, 2, 55, 45), box(6, 30, 55, 45)]
+    assert [q.tolist() for q in _suppress([(card, 1.0), *((p, 0.2) for p in pieces)])] == [card.tolist()]
+
 
 def test_rectify_identity_on_the_crop_itself() -> None:
     frame = np.arange(64 * 88 * 3, dtype=np.uint32).reshape(88, 64, 3).astype(np.uint8)

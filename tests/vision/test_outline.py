@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from models.render import render_scene
 from vision.detect import order_corners
-from vision.outline import edge_support, gradients, side_support
+from vision.outline import MIN_STEP, REACH, SAMPLES, edge_support, gradients, segments_support, side_support
 from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE
 
 
@@ -66,3 +67,32 @@ def test_true_card_quads_of_rendered_scenes_are_mostly_supported() -> None:
         off = (quads[:, 1:2] - quads[:, 0:1] + quads[:, 3:4] - quads[:, 0:1]) / 3
         assert np.median(edge_support(grads, (quads + off).astype(np.float32))) < 0.5 <= np.median(support)
     assert supported >= 0.9 * total
+
+
+def test_segments_support_counts_the_points_with_a_step_across_them() -> None:
+    # Reference: each sample point of each segment looked at one by one.
+    rng = np.random.default_rng(5)
+    frame = table_with([card_at(rng.uniform(100, 500), rng.uniform(100, 300), rng.uniform(60, 160),
+                                rng.uniform(0, 90)) for _ in range(4)])
+    grads = gradients(frame)
+    starts, ends = rng.uniform(-50, 650, (60, 2)), rng.uniform(-50, 650, (60, 2))
+    ends[0] = starts[0] + 0.5  # shorter than a pixel: no support
+    h, w = grads.x.shape
+    expected = []
+    for start, end in zip(starts, ends, strict=True):
+        length = float(np.linalg.norm(end - start))
+        along = (end - start) / max(length, 1e-9)
+        across = np.array([-along[1], along[0]])
+        hits = 0
+        for t in np.linspace(0.1, 0.9, SAMPLES):
+            for offset in range(-REACH, REACH + 1):
+                x, y = np.rint(start + t * (end - start) + offset * across).astype(int)
+                g = np.array([grads.x[min(max(y, 0), h - 1), min(max(x, 0), w - 1)],
+                              grads.y[min(max(y, 0), h - 1), min(max(x, 0), w - 1)]], np.float64)
+                step, slide = abs(g @ across), abs(g @ along)
+                if step >= MIN_STEP and step > 1.5 * slide:
+                    hits += 1
+                    break
+        expected.append(hits / SAMPLES if length >= 1 else 0.0)
+    assert max(expected) > 0  # some segments cross card edges
+    assert segments_support(grads, starts, ends) == pytest.approx(expected, abs=1e-12)

@@ -137,6 +137,21 @@ def test_core_evidence_is_high_on_a_core_and_low_beside_it() -> None:
     assert core_evidence(cores, 0.5, frame_card + np.array([300, 0], np.float32)) == 0.0
 
 
+def test_core_evidence_reads_every_map_pixel_under_the_quad_even_at_the_map_border() -> None:
+    # Reference: the 90th percentile over a mask the size of the whole map.
+    rng = np.random.default_rng(3)
+    cores = rng.random((90, 160)).astype(np.float32)
+    for _ in range(300):
+        centre, width = rng.uniform(-300, 1600, 2), rng.uniform(8, 300)
+        quad = card_at(float(centre[0]), float(centre[1]), width, rng.uniform(0, 180))
+        scale = float(rng.choice([0.25, 0.5, 1.0]))
+        on_map = ((core_quad(quad) + 0.5) * scale - 0.5 + 0.5) / MAP_STRIDE - 0.5
+        mask = np.zeros(cores.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.rint(on_map).astype(np.int32), 1)
+        expected = float(np.percentile(cores[mask > 0], 90)) if mask.any() else 0.0
+        assert core_evidence(cores, scale, quad) == expected
+
+
 def test_small_specks_and_wrong_shapes_are_not_cards() -> None:
     cores = np.zeros((180, 320), np.float32)
     cores[10:12, 10:12] = 1  # a speck
