@@ -57,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
     bench.add_argument("--game", choices=["tranquility", "ascension", "crew", "rixes"], action="append",
-                       help="the game to measure (default: every game; may be repeated)")
+                       help="the game to measure (default: every game for rules, Tranquillité for vision; "
+                       "may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
     bench.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how cards are found (default: both, as camera.finder)")

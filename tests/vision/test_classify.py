@@ -111,6 +111,19 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                  "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
     assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
+    assert bench["ms_per_frame"] > bench["ms_find_cards"] > 0
+    assert bench["ms_per_frame_36_cards"] is None  # a trick-taking table never holds 36 cards
+
+
+def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
+    from companion.cli_vision import frames_holding
+
+    (frame,) = frames_holding("tranquility", 36, 1)
+    seed = next(seed for seed in range(700_000, 700_400)
+                if len(render_scene("tranquility", seed, effects=False).cards) == 36)
+    scene = render_scene("tranquility", seed)
+    assert np.array_equal(frame, scene.image) and len(scene.cards) == 36
+    assert frames_holding("crew", 36, 1) == []
 
 
 @pytest.mark.parametrize("game", ["tranquility", "ascension", "crew", "rixes"])
