@@ -32,6 +32,11 @@ DETAIL = 0.2
 #: A contour quad replaces a network quad of the same card only when its outline lies on edges
 #: by this much more (:func:`vision.outline.edge_support`): the network's corners win ties.
 BETTER = 0.15
+#: A side lying on edges for no more than this share of its length runs through the table or
+#: cards: no card's side (:func:`vision.outline.edge_support`).
+NO_EDGE = 0.05
+#: Network quads lying on edges by at least this much (their median) are outlined cards.
+ON_EDGES = 0.9
 #: Contours run on the frame shrunk to this many pixels on its long side: beside the network
 #: they only offer alternatives, each checked on the whole frame's edges, and at 1280 pixels
 #: they took three quarters of the merged finder's time for no more cards found.
@@ -105,7 +110,10 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             # A card-sized "part" may be a card after all, the contour quad a blob of it and its
             # neighbours' pieces: then the outline on the frame's edges decides. Pips cannot be.
             sized = [j for j in inner if areas[j] >= DETAIL * area]
-            if parts and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
+            # An outline with a side on no edge at all, around quads lying on edges all round:
+            # cards laid in a ring (a grid's border, its cells empty), or a shadow, not one card.
+            ring = cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
+            if parts and not ring and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
                 keep[inner] = False
                 extra.append(quad)
             continue

@@ -81,6 +81,30 @@ def test_a_card_sized_network_quad_in_a_contour_blob_stands_if_better_outlined()
     assert np.array_equal(merge_quads(pip[None], big[None], support=([1.0], [0.3]))[0], big)
 
 
+def test_a_ring_of_cards_around_empty_cells_is_no_card() -> None:
+    # A grid's border laid, its cells empty: contours trace the ring's outline, which lies on no
+    # edge along its sides' gaps, while every card of the ring lies on edges.
+    ring = np.stack([card_at(100 + 70 * i, 100 + 95 * j, width=55) for i in range(6) for j in range(6)
+                     if i in (0, 5) or j in (0, 5)])
+    outline = order_corners(np.array([[72, 61], [478, 61], [478, 614], [72, 614]], np.float32))
+    support = (np.ones(len(ring)), [0.0])
+    assert len(merge_quads(ring, outline[None], support=support)) == len(ring)
+    # A card's outline, lying on edges a little, still takes its pips' place however they lie.
+    pips = np.stack([card_at(260, 230, width=40), card_at(340, 370, width=40)])
+    card = card_at(300, 300, width=240)
+    assert np.array_equal(merge_quads(pips, card[None], support=([1.0, 1.0], [0.1]))[0], card)
+    assert np.array_equal(merge_quads(pips, card[None], support=([0.5, 0.5], [0.0]))[0], card)
+
+
+def test_a_grid_whose_border_rings_empty_cells_is_found_card_by_card() -> None:
+    # A scene of the bench where contours outlined the whole ring and the merge kept only it.
+    scene = render_scene("tranquility", 700_075)
+    found = CombinedFinder().find(scene.image)
+    seen = [card for card in scene.cards if card.visible >= MIN_VISIBLE]
+    hits = sum(max(quad_iou(card.quad, quad) for quad in found) >= 0.5 for card in seen)
+    assert hits >= len(seen) - 1
+
+
 def test_contours_where_the_network_saw_no_card_are_dropped() -> None:
     hole, card = card_at(100, 100), card_at(300, 100)
     merged = merge_quads(np.zeros((0, 4, 2), np.float32), np.stack([hole, card]), seen=[0.01, 0.97])
