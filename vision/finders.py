@@ -62,7 +62,9 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
       (or one of them that large): those are the cards (a blob of cards edge to edge), it goes;
     * network quads inside it, all small and together covering less: they are parts of one
       card (pips, pictures), unless one of them is larger than a detail (:data:`DETAIL`) and
-      its outline lies better on edges than the contour quad's own;
+      its outline lies better on edges than the contour quad's own, or they lie on edges
+      (:data:`ON_EDGES`) and a side of the contour quad on none (:data:`NO_EDGE`): cards laid
+      in a ring, a grid's border around empty cells;
     * none inside it, but its centre inside a network quad: it is a part of that card and goes,
       unless its outline lies better on edges (then the network quad took in more than a card);
     * else the network found nothing there: it stays if the network's map saw a card there
