@@ -367,7 +367,7 @@ def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayL
     on_map = ((core + 0.5) * scale - 0.5 + 0.5) / MAP_STRIDE - 0.5
     corners = np.rint(on_map).astype(np.int32)
     # Only the quad's box of the map: a frame-sized mask a quad cost more than the percentile.
-    (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), corners.max(axis=0) + 1
+    (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.maximum(corners.max(axis=0) + 1, 0)
     box = cores[y0:y1, x0:x1]
     mask = np.zeros(box.shape, np.uint8)
     if mask.size:
