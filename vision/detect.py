@@ -74,12 +74,19 @@ def quad_area(quad: FloatArray) -> float:
     return abs(sum(p[i][0] * p[(i + 1) % n][1] - p[i][1] * p[(i + 1) % n][0] for i in range(n))) / 2
 
 
+def _side_vectors(corners: list[list[float]]) -> list[tuple[float, float]]:
+    """Side i of a quad given as plain floats, corner i to corner i + 1, as (dx, dy)."""
+    return [(corners[(i + 1) % 4][0] - corners[i][0], corners[(i + 1) % 4][1] - corners[i][1])
+            for i in range(4)]
+
+
 def offset_quad(quad: FloatArray, distance: float) -> FloatArray:
     """The convex quad with every side moved outward by ``distance`` pixels (inward if negative)."""
     q = order_corners(quad).astype(np.float64).tolist()
-    d = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
+    d = _side_vectors(q)
+    lengths = [max(math.hypot(dx, dy), 1e-9) for dx, dy in d]
     # Clockwise on screen (y down), the outward normal of side (dx, dy) is (dy, -dx).
-    normal = [(dy / max(math.hypot(dx, dy), 1e-9), -dx / max(math.hypot(dx, dy), 1e-9)) for dx, dy in d]
+    normal = [(dy / n, -dx / n) for (dx, dy), n in zip(d, lengths, strict=True)]
     p = [(q[i][0] + normal[i][0] * distance, q[i][1] + normal[i][1] * distance) for i in range(4)]
     out = []
     for i in range(4):
@@ -178,8 +185,7 @@ def _candidates(mask: Image, min_area: float, max_area: float, aspect_range: tup
 
 def _rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4) -> bool:
     """Whether a quad can be a rectangle seen in moderate perspective: near-right angles, even sides."""
-    q = np.asarray(quad, np.float64).reshape(4, 2).tolist()
-    sides = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
+    sides = _side_vectors(np.asarray(quad, np.float64).reshape(4, 2).tolist())
     lengths = [max(math.hypot(x, y), 1e-9) for x, y in sides]
     # 0 at a right angle: the cosine between each side and the one before it.
     cosines = [abs(sides[i][0] * sides[i - 1][0] + sides[i][1] * sides[i - 1][1])
