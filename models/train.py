@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -213,11 +214,12 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     # The threshold and the accuracies are those of the file written, as onnxruntime reads it.
     thresholds, accuracies = [], []
     flips = np.zeros(0, np.bool_)
+    read = _reader(out, recipe.workers)
     for k, crop_set in enumerate((val, val_found)):
         if len(crop_set) == 0:  # a tiny run whose few scenes the finder found nothing in
             accuracies.append(0.0)
             continue
-        probabilities, flip_probability = _run(out, crop_set.crops, recipe.workers)
+        probabilities, flip_probability = read(crop_set.crops)
         confidence, predicted = probabilities.max(axis=1), probabilities.argmax(axis=1)
         correct = predicted == crop_set.labels
         accuracies.append(float(correct.mean()))
@@ -233,16 +235,21 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     return report
 
 
-def _run(model: Path, crops: npt.NDArray[np.uint8], threads: int) -> tuple[Floats, Floats]:
-    """The probabilities and flip probabilities the model file gives ``crops``, batch by batch."""
+def _reader(model: Path, threads: int) -> Callable[[npt.NDArray[np.uint8]], tuple[Floats, Floats]]:
+    """A function giving the probabilities and flip probabilities the model file gives crops,
+    batch by batch (the file loaded once)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
-    outputs = [session.run(None, {"crops": crops[i:i + 512]}) for i in range(0, len(crops), 512)]
-    return (np.concatenate([o[0] for o in outputs]).astype(np.float32),
-            np.concatenate([o[1] for o in outputs]).astype(np.float32))
+
+    def read(crops: npt.NDArray[np.uint8]) -> tuple[Floats, Floats]:
+        outputs = [session.run(None, {"crops": crops[i:i + 512]}) for i in range(0, len(crops), 512)]
+        return (np.concatenate([o[0] for o in outputs]).astype(np.float32),
+                np.concatenate([o[1] for o in outputs]).astype(np.float32))
+
+    return read
 
 
 def export(net: CardNet, temperature: float, out: Path) -> None:
