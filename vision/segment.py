@@ -196,10 +196,12 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
         if traced is None:
             continue
         card, is_triangle, fit = _card_of(traced + np.array([x0, y0]), scale, u)
-        one_card = fit >= MIN_FIT and aspect_range[0] <= quad_aspect(card) <= aspect_range[1]
-        if not one_card and split:
+        card_shaped = aspect_range[0] <= quad_aspect(card) <= aspect_range[1]
+        if not (fit >= MIN_FIT and card_shaped) and split:
             parts = _split(patch, scale, threshold, min_area, aspect_range, u)
-            if len(parts.quads) >= 2:
+            # One card's core standing out of a region of no card's shape: a card run together
+            # with a faint neighbour (a pale card in glare) is still a card.
+            if len(parts.quads) >= 2 or (len(parts.quads) == 1 and not card_shaped):
                 # Map pixel x0 is frame pixel x0 * scale further right.
                 quads += list(parts.quads + np.array([x0, y0], np.float32) * scale)
                 triangular += parts.triangular.tolist()
@@ -215,16 +217,21 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
 def _split(patch: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
            aspect_range: tuple[float, float], u: int) -> Outlines:
     """The cards of a core region that is several cores run together, found at the first higher
-    threshold that parts it into at least two (none if none does)."""
+    threshold that parts it into at least two; else the one card's core the first higher
+    threshold leaves (none if none does)."""
+    single = Outlines(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.bool_))
     for higher in SPLIT_THRESHOLDS:
         if higher <= threshold:
             continue
-        if cv2.connectedComponents((patch >= higher).astype(np.uint8), connectivity=4)[0] - 1 < 2:
+        regions = cv2.connectedComponents((patch >= higher).astype(np.uint8), connectivity=4)[0] - 1
+        if regions < 2 and len(single.quads):
             continue
         parts = _outlines(patch, scale, higher, min_area / 2, aspect_range, u, split=False)
         if len(parts.quads) >= 2:
             return parts
-    return Outlines(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.bool_))
+        if len(parts.quads) == 1 and not len(single.quads):
+            single = parts
+    return single
 
 
 def _trace(patch: npt.NDArray[np.float32], threshold: float, u: int) -> npt.NDArray[np.float64] | None:
