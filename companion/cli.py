@@ -13,7 +13,7 @@ from typing import IO, Any
 from companion.bench import SIMULATORS, bench_rules
 from companion.cli_hardware import add_commands as add_hardware_commands
 from companion.cli_live import add_commands as add_live_commands
-from companion.cli_vision import add_commands
+from companion.cli_vision import add_commands, refiner_option
 from companion.cli_watch import add_commands as add_watch_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
     bench.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how cards are found (default: both, as camera.finder)")
+    refiner_option(bench)
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")

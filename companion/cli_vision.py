@@ -56,6 +56,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     finder.add_argument("--lang", choices=["fr", "en"], default=None)
     finder.set_defaults(run=run_train_finder)
 
+    refiner = sub.add_parser("train-refiner",
+                             help="train the corner-refiner network on synthetic scenes of every game")
+    refiner.add_argument("--seed", type=int, default=0)
+    refiner.add_argument("--out", type=Path, help="where to write the model (default: models/refiner.onnx)")
+    refiner.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
+    refiner.add_argument("--epochs", type=int, default=None)
+    refiner.add_argument("--lang", choices=["fr", "en"], default=None)
+    refiner.set_defaults(run=run_train_refiner)
+
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
     evaluate.add_argument("--game", choices=VISION_GAMES, default="tranquility")
@@ -96,14 +105,24 @@ def _finder_option(parser: argparse.ArgumentParser) -> None:
                         help="how cards are found: the shipped finder network (models/finder.onnx) "
                              "and OpenCV contours (the default), the network alone, contours alone, "
                              "or another finder model file")
+    refiner_option(parser)
 
 
-def finder(choice: str, lang: Lang) -> Finder | None:
-    """The card finder named on the command line, or None after saying why it cannot be loaded."""
+def refiner_option(parser: argparse.ArgumentParser) -> None:
+    """``--refiner``: how the found cards' corners are placed on them."""
+    parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
+                        help="the corner refiner that places each found card's corners on its edges: the "
+                             "shipped one (models/refiner.onnx, the default), none (the finder's own "
+                             "corners), or another refiner model file")
+
+
+def finder(choice: str, lang: Lang, refiner: str | None = None) -> Finder | None:
+    """The card finder named on the command line, its quads refined by ``refiner`` (see
+    :func:`vision.finders.make_finder`), or None after saying why it cannot be loaded."""
     from vision.finders import make_finder
 
     try:
-        return make_finder(choice)
+        return make_finder(choice, refiner)
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return None
@@ -117,7 +136,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     classifier = _classifier(args.game, args.model, lang)
-    find = finder(args.finder, lang)
+    find = finder(args.finder, lang, args.refiner)
     if classifier is None or find is None:
         return 2
     status = 0
@@ -191,6 +210,26 @@ def run_train_finder(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_train_refiner(args: argparse.Namespace) -> int:
+    """Train the corner refiner from its recipe and seed, with a progress bar."""
+    lang = lang_of(args)
+    try:
+        from models.refiner import RefinerRecipe, train_refiner
+    except ImportError:
+        print(Text("train_needs_torch").render(lang), file=sys.stderr)
+        return 2
+    from vision.refine import default_refiner_path
+
+    recipe = RefinerRecipe(seed=args.seed)
+    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
+    if changes:
+        recipe = RefinerRecipe(**{**recipe.__dict__, **changes})
+    out = args.out or default_refiner_path()
+    report = train_refiner(recipe, out)
+    print(json.dumps({"model": str(out), **report}))
+    return 0
+
+
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
     from vision.catalogue import class_names
@@ -199,11 +238,11 @@ def run_eval(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     classifier = _classifier(args.game, args.model, lang)
-    find = finder(args.finder, lang)
+    find = finder(args.finder, lang, args.refiner)
     if classifier is None or find is None:
         return 2
     tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
-    figures = {"game": args.game, "finder": args.finder, **tally.summary()}
+    figures = {"game": args.game, "finder": args.finder, "refiner": args.refiner, **tally.summary()}
     if args.real_photos.is_dir():
         found, total = real_photo_recall(args.real_photos, find)
         figures["real_photo_recall"] = found / max(total, 1)
@@ -282,7 +321,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     cpu = pin_one_core()
     args.finder = args.finder or "both"
-    find = finder(args.finder, lang)
+    find = finder(args.finder, lang, args.refiner)
     if find is None:
         return 2
     for game in args.game or ["tranquility"]:
@@ -306,6 +345,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
         target = time_frames(held, classifier, find, args.seconds) if held else None
         result = {"game": game, "cpu": cpu, "ms_per_crop_single": 1000 * float(np.median(single)),
                   "ms_per_crop_batch36": 1000 * float(np.median(batch)), "finder": args.finder,
+                  "refiner": args.refiner,
                   **full,
                   f"ms_find_cards_{TARGET_CARDS}_cards": target and target["ms_find_cards"],
                   f"ms_per_frame_{TARGET_CARDS}_cards": target and target["ms_per_frame"],

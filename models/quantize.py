@@ -1,11 +1,13 @@
-"""Quantizing a classifier to 8-bit integers after training, for speed on the Pi's CPU.
+"""Quantizing a classifier (or the corner refiner) to 8-bit integers after training, for speed
+on the Pi's CPU.
 
 onnxruntime's static quantization (:func:`onnxruntime.quantization.quantize_static`)
 turns the network's convolutions and dense layers into int8 arithmetic, with
 scales measured on crops the model reads: 2.2 times faster a crop on this
 machine, a quarter of the file. The heads stay in floating point: their
 logits divided by the temperature and the softmax make the calibrated
-confidence the threshold is set on, and 256 steps would blur it.
+confidence the threshold is set on, and 256 steps would blur it (the
+refiner's corners likewise keep their fractions of a pixel).
 
 Needs the ``train`` extra (``onnx``); the quantized file runs on onnxruntime alone.
 """
@@ -56,8 +58,9 @@ def heads(model: onnx.ModelProto) -> list[str]:
 
 
 def quantize(model: Path, out: Path, crops: Crops) -> None:
-    """Write to ``out`` the int8 version of the float classifier ``model``, its activation
-    ranges measured on ``crops`` (N, 88, 64, 3) uint8, and its metadata kept."""
+    """Write to ``out`` the int8 version of the float network ``model`` (a classifier, or the
+    corner refiner), its activation ranges measured on ``crops``, examples of its uint8 input
+    (the classifier's (N, 88, 64, 3) crops, the refiner's windows), and its metadata kept."""
     source = onnx.load(str(model))
     # onnxruntime logs a suggestion to pre-process the model (shape inference, fusions) on the root
     # logger: the exported graph has its batch norms folded already, and the advice is not for players.

@@ -4,7 +4,8 @@ Public API:
 
 * the card catalogue (:data:`FACES`, :func:`faces`) and the vision result (:class:`Detections`);
 * finding cards in a frame (:func:`make_finder`: the :class:`CardFinder` network and
-  :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone) and
+  :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone, their
+  quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
   the same function);
 * reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
@@ -18,6 +19,7 @@ from vision.detections import Detections, InvalidDetections
 from vision.evaluate import real_photo_recall
 from vision.finders import CombinedFinder, make_finder
 from vision.recognise import annotate, recognise
+from vision.refine import CornerRefiner, RefinedFinder
 from vision.segment import CardFinder
 from vision.watch import WatchConfig, Watcher
 
@@ -28,9 +30,11 @@ __all__ = [
     "GAMES",
     "CardFinder",
     "CombinedFinder",
+    "CornerRefiner",
     "Detections",
     "Face",
     "InvalidDetections",
+    "RefinedFinder",
     "WatchConfig",
     "Watcher",
     "annotate",

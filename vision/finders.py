@@ -166,21 +166,36 @@ class CombinedFinder:
         return merge_quads(by_network, by_contours, support=support, seen=seen)
 
 
-def make_finder(choice: str = "both") -> Finder:
+def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
     """The finder named ``choice``: ``both`` (:class:`CombinedFinder`, the default of ``detect``,
     ``eval-vision``, ``bench`` and the watcher's ``camera.finder``), ``network``, ``contours``,
-    or a finder model file's path.
+    or a finder model file's path; its quads placed on the cards by the corner refiner, the
+    network looking closer where cards lie (:class:`vision.refine.RefinedFinder`), when
+    ``refiner`` is ``shipped`` (``models/refiner.onnx``, the default of ``detect``,
+    ``eval-vision`` and ``bench vision``) or a refiner model file's path; as they are when it is
+    None or ``none``.
 
-    Raises :class:`~companion.errors.ModelUnavailable` when the finder model is missing or unreadable.
+    Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
     >>> make_finder("contours") is find_cards
     True
     """
+    network: CardFinder | None = None
     if choice == "contours":
-        return find_cards
-    if choice == "both":
-        return CombinedFinder().find
-    return (CardFinder() if choice == "network" else CardFinder(Path(choice))).find
+        find: Finder = find_cards
+    elif choice == "both":
+        combined = CombinedFinder()
+        find, network = combined.find, combined.network
+    else:
+        network = CardFinder() if choice == "network" else CardFinder(Path(choice))
+        find = network.find
+    if refiner is None or refiner == "none":
+        return find
+    from vision.refine import CornerRefiner, RefinedFinder
+
+    model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(refiner))
+    # With the refiner to place what it finds, the network also looks closer where cards lie.
+    return RefinedFinder(find, model, network.find if network is not None else None).find
 
 
 #: How much closer :func:`closer` looks: the frame cut into tiles a half, a third and a quarter
@@ -197,7 +212,11 @@ def for_closer_look(find: Finder) -> Finder:
     >>> for_closer_look(find_cards) is find_cards
     True
     """
+    from vision.refine import RefinedFinder
+
     owner = getattr(find, "__self__", None)
+    if isinstance(owner, RefinedFinder):  # the refiner places whole cards; tiles cut them
+        return for_closer_look(owner.finder)
     return owner.network.find if isinstance(owner, CombinedFinder) else find
 
 

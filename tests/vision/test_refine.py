@@ -1,0 +1,148 @@
+"""The corner refiner: its windows, the shipped model tightening loose quads, and bad model files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.errors import ModelUnavailable
+from models.render import render_scene
+from vision.detect import order_corners
+from vision.finders import for_closer_look, make_finder
+from vision.refine import (
+    CARD_IN_WINDOW,
+    WINDOW_SIZE,
+    CornerRefiner,
+    Refined,
+    RefinedFinder,
+    cut_windows,
+    settle,
+    to_frame,
+    to_window,
+    window_transform,
+)
+from vision.scenes_eval import EVAL_SEED_BASE, quad_iou
+from vision.segment import CardFinder
+
+
+def _loose(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A quad around a card as loose as a finder's: moved by up to a sixth of the card's width,
+    each corner a little more."""
+    width = float(np.linalg.norm(quad[1] - quad[0]))
+    moved = quad + rng.uniform(-width / 6, width / 6, 2) + rng.uniform(-width / 12, width / 12, (4, 2))
+    return order_corners(moved.astype(np.float32))
+
+
+def test_windows_lay_the_quad_on_the_card_in_window() -> None:
+    quad = np.array([[200, 100], [263, 110], [250, 198], [188, 186]], np.float32)
+    h = window_transform(quad)
+    mapped = cv2.perspectiveTransform(CARD_IN_WINDOW[None], h)[0]
+    assert np.allclose(mapped, quad, atol=1e-3)
+    corners = (CARD_IN_WINDOW + np.array([[2, -1], [0, 3], [-4, 1], [1, 1]], np.float32))[None]
+    assert np.allclose(to_window(quad[None], to_frame(quad[None], corners)), corners, atol=1e-3)
+
+
+def test_a_window_shows_the_card_in_its_middle_and_black_off_the_frame() -> None:
+    frame = np.zeros((300, 400, 3), np.uint8)
+    quad = np.array([[10, 20], [73, 20], [73, 107], [10, 107]], np.float32)
+    cv2.fillConvexPoly(frame, quad.astype(np.int32), (255, 255, 255))
+    (window,) = cut_windows(frame, quad[None])
+    assert window.shape == (WINDOW_SIZE[1], WINDOW_SIZE[0], 3)
+    assert window[30:90, 30:66].min() == 255  # the card fills the middle
+    assert window[60, :5].max() == 0 and window[:5, 48].max() == 0  # left of and above it: black
+
+
+def test_settle_keeps_each_likely_card_once() -> None:
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    right = np.array([200, 0], np.float32)
+    quads = np.stack([card + 1, card, card + right, card + 2 * right])
+    kept = settle(Refined(quads, np.array([0.9, 0.95, 0.7, 0.2], np.float32)))
+    assert len(kept) == 2
+    assert np.allclose(kept[0], card) and np.allclose(kept[1], card + right)
+    assert settle(Refined(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32))).shape == (0, 4, 2)
+
+
+@pytest.fixture(scope="module")
+def refiner() -> CornerRefiner:
+    return CornerRefiner()
+
+
+@pytest.mark.parametrize("game", ["tranquility", "ascension", "crew", "rixes"])
+def test_the_shipped_refiner_places_loose_quads_on_held_out_cards(refiner: CornerRefiner, game: str) -> None:
+    scene = render_scene(game, EVAL_SEED_BASE + 7, held_out=True)
+    rng = np.random.default_rng(5)
+    cards = [card for card in scene.cards if card.visible > 0.95]
+    loose = np.stack([_loose(card.quad, rng) for card in cards])
+    refined = refiner.refine(scene.image, loose)
+    before = [quad_iou(card.quad, quad) for card, quad in zip(cards, loose, strict=True)]
+    after = [quad_iou(card.quad, quad) for card, quad in zip(cards, refined.quads, strict=True)]
+    assert np.median(before) < 0.8
+    assert np.median(after) > 0.93 and np.mean(after) > np.mean(before) + 0.1
+    assert (refined.card > 0.5).mean() > 0.95
+
+
+def test_the_refiner_sees_no_card_on_the_bare_table(refiner: CornerRefiner) -> None:
+    scene = render_scene("crew", EVAL_SEED_BASE + 3, held_out=True)
+    card = scene.cards[0].quad
+    h, w = scene.image.shape[:2]
+    spots = [card - card.mean(axis=0) + [x, y] for x in range(60, w - 60, 90) for y in range(60, h - 60, 90)]
+    empty = [q for q in spots if max(quad_iou(q, c.quad) for c in scene.cards) == 0.0]
+    assert len(empty) > 20
+    refined = refiner.refine(scene.image, np.stack(empty).astype(np.float32))
+    assert (refined.card < 0.5).mean() > 0.9
+
+
+def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> None:
+    scene = render_scene("rixes", EVAL_SEED_BASE + 2, held_out=True)
+    network = CardFinder()
+    found = RefinedFinder(network.find, refiner).find(scene.image)
+    raw = network.find(scene.image)
+
+    def closeness(quads: np.ndarray) -> float:
+        return float(np.median([max((quad_iou(c.quad, q) for q in quads), default=0.0)
+                                for c in scene.cards if c.visible > 0.95]))
+
+    assert closeness(found) > 0.9 and closeness(found) > closeness(raw)
+
+
+def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
+    find = make_finder("network", "shipped")
+    assert isinstance(getattr(find, "__self__", None), RefinedFinder)
+    closer = for_closer_look(find)
+    assert isinstance(getattr(closer, "__self__", None), CardFinder)
+    assert make_finder("contours", "none") is make_finder("contours")
+
+
+def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ModelUnavailable, match="no corner-refiner model") as missing:
+        CornerRefiner(tmp_path / "none.onnx")
+    assert "train-refiner" in missing.value.text.fr and "ajustement des coins" in missing.value.text.fr
+    corrupt = tmp_path / "corrupt.onnx"
+    corrupt.write_bytes(b"\x08\x07garbage")
+    with pytest.raises(ModelUnavailable, match="cannot be read"):
+        CornerRefiner(corrupt)
+    finder_model = Path(__file__).resolve().parents[2] / "models" / "finder.onnx"
+    with pytest.raises(ModelUnavailable, match="not a corner refiner"):
+        CornerRefiner(finder_model)
+
+
+def test_detect_with_a_missing_refiner_exits_2_in_both_languages(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from companion.cli import main
+
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), render_scene("crew", 4).image)
+    assert main(["detect", str(image), "--game", "crew", "--refiner", "none", "--json"]) == 0
+    unrefined = json.loads(capsys.readouterr().out)["cards"]
+    assert main(["detect", str(image), "--game", "crew", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["cards"]) > 0 and len(unrefined) > 0
+    assert main(["detect", str(image), "--refiner", str(tmp_path / "none.onnx"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "pas de modèle d'ajustement des coins" in err and "Traceback" not in err
+    assert main(["detect", str(image), "--refiner", str(tmp_path / "none.onnx"), "--lang", "en"]) == 2
+    assert "no corner-refiner model" in capsys.readouterr().err

@@ -1,0 +1,298 @@
+"""Placing each found card's corners on the card: the corner-refiner network.
+
+The finders' quads are loose: the finder network traces a blurred core map a
+quarter of the frame's size, and contours take in shadows or stop at a card's
+border. A card cut along a loose quad is read unsure, or the wrong way up, far
+more often than one cut along its true corners. The refiner
+(``models/refiner.onnx``, trained by :mod:`models.refiner`) looks at a window
+around each found quad, warped so that the quad fills the window's middle
+(:data:`CARD_IN_WINDOW`) with a margin of a quarter of a card's width all
+round, and says where the card's four corners truly lie in that window, and
+how sure it is that a card lies there at all. A second look, through the
+window of its first answer, places them closer still.
+
+Training windows and camera windows are cut by the same function,
+:func:`cut_windows`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import ModelUnavailable
+from companion.text import Text
+from vision.detect import FloatArray, Image, order_corners, quad_area, quad_overlap
+from vision.recognise import Finder
+
+#: The window the refiner sees, (width, height) pixels.
+WINDOW_SIZE = (96, 120)
+#: Where a found quad's corners land in its window (pixel centres, corners in order): a card of
+#: 63 by 87 pixels, about a millimetre a pixel, centred, with 16 pixels all round.
+CARD_IN_WINDOW = np.array([[16, 16], [79, 16], [79, 103], [16, 103]], np.float32)
+#: Looks at each card: the second, through the window of the first answer, is the sharper.
+PASSES = 2
+#: A refined quad whose card probability is below this is no card (a shadow, the table's pattern).
+MIN_CARD = 0.5
+#: Two refined quads overlapping by more than this (intersection over the smaller) are one card.
+SAME_CARD = 0.6
+#: A refined quad this many times larger or smaller in area than the frame's median card is no
+#: card: the cards of one table, seen by one camera, are all about the same size.
+SIZE_RANGE = 3.0
+#: How much a refined quad's distance from the median card's area (natural log of their ratio)
+#: counts against its card probability when two quads claim one card.
+SIZE_WEIGHT = 0.5
+#: How much closer the refined finder looks where it found cards: tiles of a half of the frame's
+#: width and height shown to the finder network whole, the network seeing them at twice the scale
+#: it sees the frame at. Small and crowded cards it missed at the frame's scale (L'Ascension's
+#: Panoramas and pale lower rows, cards fanned in a trick) come out.
+MAGNIFICATION = 2
+#: Cards longer than this share of a tile's height are seen well enough at the frame's scale (a
+#: photo of a few cards): the frame is not looked at closer.
+LARGE = 0.4
+#: Tiles overlap by this many card lengths, so that every card lies whole in one of them.
+OVERLAP = 1.2
+REFINER_VERSION = 1
+
+
+def window_transform(quad: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """The homography from window pixels to frame pixels that lays :data:`CARD_IN_WINDOW` on
+    ``quad`` (corners in order).
+
+    >>> square = CARD_IN_WINDOW + 100
+    >>> window_transform(square).round(6).tolist()[0]
+    [1.0, 0.0, 100.0]
+    """
+    q = np.asarray(quad, np.float32).reshape(4, 2)
+    return np.asarray(cv2.getPerspectiveTransform(CARD_IN_WINDOW, q), np.float64)
+
+
+def cut_windows(frame: Image, quads: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """The window (N, H, W, 3) of ``frame`` around each quad (N, 4, 2): see :func:`window_transform`.
+    Outside the frame the window is black."""
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    w, h = WINDOW_SIZE
+    out = np.zeros((len(q), h, w, 3), np.uint8)
+    for k, quad in enumerate(q):
+        out[k] = cv2.warpPerspective(frame, window_transform(quad), (w, h),
+                                     flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                     borderMode=cv2.BORDER_CONSTANT)
+    return out
+
+
+def to_frame(quads: npt.ArrayLike, corners: npt.ArrayLike) -> FloatArray:
+    """Corners (N, 4, 2) given in the windows of ``quads`` (N, 4, 2), in frame pixels.
+
+    >>> quad = (CARD_IN_WINDOW * 2 + 10)[None]
+    >>> to_frame(quad, CARD_IN_WINDOW[None] + 1)[0, 0].tolist()
+    [44.0, 44.0]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    c = np.asarray(corners, np.float32).reshape(-1, 4, 2)
+    out = np.empty_like(c)
+    for k in range(len(q)):
+        out[k] = cv2.perspectiveTransform(c[k][None], window_transform(q[k]))[0]
+    return out
+
+
+def to_window(quads: npt.ArrayLike, corners: npt.ArrayLike) -> FloatArray:
+    """Corners (N, 4, 2) given in frame pixels, in the windows of ``quads``: :func:`to_frame`'s inverse.
+
+    >>> quad = (CARD_IN_WINDOW * 2 + 10)[None]
+    >>> to_window(quad, to_frame(quad, CARD_IN_WINDOW[None] + 1))[0, 0].round(4).tolist()
+    [17.0, 17.0]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    c = np.asarray(corners, np.float32).reshape(-1, 4, 2)
+    out = np.empty_like(c)
+    for k in range(len(q)):
+        out[k] = cv2.perspectiveTransform(c[k][None], np.linalg.inv(window_transform(q[k])))[0]
+    return out
+
+
+@dataclass(frozen=True)
+class Refined:
+    """Refined corners (N, 4, 2), in the order of the quads given, and the probability that each
+    is a card."""
+
+    quads: FloatArray
+    card: npt.NDArray[np.float32]
+
+
+def default_refiner_path() -> Path:
+    """The shipped corner refiner, ``models/refiner.onnx``."""
+    return Path(__file__).resolve().parents[1] / "models" / "refiner.onnx"
+
+
+@dataclass
+class CornerRefiner:
+    """The corner-refiner network run by onnxruntime on one thread."""
+
+    path: Path = field(default_factory=default_refiner_path)
+    passes: int = PASSES
+
+    def __post_init__(self) -> None:
+        if not self.path.is_file():
+            raise ModelUnavailable(Text("refiner_missing", path=str(self.path)))
+        try:
+            import onnxruntime as ort
+
+            options = ort.SessionOptions()
+            options.intra_op_num_threads = 1
+            options.inter_op_num_threads = 1
+            self._session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+            meta = self._session.get_modelmeta().custom_metadata_map
+            kind = json.loads(meta.get("kind", "null"))
+            self.metadata: dict[str, Any] = {k: json.loads(v) for k, v in meta.items()}
+        except Exception as error:  # onnxruntime raises its own untyped errors
+            raise ModelUnavailable(Text("refiner_unreadable", path=str(self.path),
+                                        detail=str(error)[:200])) from None
+        if kind != "corner-refiner":
+            raise ModelUnavailable(Text("refiner_unreadable", path=str(self.path),
+                                        detail="not a corner refiner"))
+
+    def look(self, frame: Image, quads: npt.ArrayLike) -> Refined:
+        """One look: the corners the network places in each quad's window, in frame pixels."""
+        q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        if len(q) == 0:
+            return Refined(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32))
+        corners, card = self._session.run(None, {"windows": cut_windows(frame, q)})
+        return Refined(to_frame(q, corners), np.asarray(card, np.float32).reshape(-1))
+
+    def refine(self, frame: Image, quads: npt.ArrayLike) -> Refined:
+        """:attr:`passes` looks, each through the windows of the one before; the card
+        probability is the last look's."""
+        refined = Refined(np.asarray(quads, np.float32).reshape(-1, 4, 2), np.ones(0, np.float32))
+        for _ in range(max(1, self.passes)):
+            refined = self.look(frame, refined.quads)
+        return refined
+
+
+def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_CARD,
+           size_range: float = SIZE_RANGE, sized: int | None = None) -> FloatArray:
+    """The refined quads that are cards (likely enough, convex, and within ``size_range`` times
+    the median area of the likely cards among the first ``sized`` quads, by default all), each
+    card once (of two that overlap by more than ``same`` of the smaller, the one whose card
+    probability, less :data:`SIZE_WEIGHT` times how far its area is from the median's, on a log
+    scale, is the higher), corners ordered by :func:`vision.detect.order_corners`.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
+    >>> settle(Refined(quads, np.array([0.9, 0.95, 0.8, 0.1, 0.99, 0.97], np.float32))).shape
+    (2, 4, 2)
+    """
+    quads = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+    areas = np.array([quad_area(q) for q in quads])
+    likely = refined.card >= min_card
+    reference = areas[:sized][likely[:sized]]
+    median = float(np.median(reference)) if len(reference) else 0.0
+    keep: list[FloatArray] = []
+    kept_areas: list[float] = []
+    # The likelier first, and of two about as likely, the one nearer the cards' size: a card, not
+    # a digit printed on it, nor two cards' worth around it.
+    off_size = np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9)))
+    score = refined.card - SIZE_WEIGHT * off_size
+    for k in sorted(np.flatnonzero(likely).tolist(), key=lambda i: -score[i]):
+        quad, area = quads[k], float(areas[k])
+        # A card seen in perspective stays convex: a quad folded on itself is no card's outline.
+        if area < 1 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+            continue
+        if not median / size_range <= area <= median * size_range or any(
+                quad_overlap(quad, other) > same * min(area, other_area)
+                for other, other_area in zip(keep, kept_areas, strict=True)):
+            continue
+        keep.append(quad)
+        kept_areas.append(area)
+    return np.stack(keep).astype(np.float32) if keep else np.zeros((0, 4, 2), np.float32)
+
+
+def closer_tiles(shape: tuple[int, ...], quads: npt.ArrayLike, magnification: int = MAGNIFICATION,
+                 ) -> list[tuple[int, int, int, int]]:
+    """The tiles (x, y, width, height), ``1 / magnification`` of the frame's width and height,
+    that cover the cards ``quads`` (N, 4, 2) and a card's length around them, overlapping by
+    :data:`OVERLAP` card lengths; none when there are no cards, or when they are large
+    (:data:`LARGE`).
+
+    >>> card = np.array([[600, 300], [663, 300], [663, 388], [600, 388]], np.float32)
+    >>> closer_tiles((720, 1280, 3), card[None])
+    [(312, 164, 640, 360)]
+    >>> len(closer_tiles((720, 1280, 3), np.stack([card - 500, card + 500])))
+    9
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    h, w = shape[:2]
+    tw, th = w // magnification, h // magnification
+    if len(q) == 0 or tw < 1 or th < 1:
+        return []
+    length = float(np.median(np.linalg.norm(q[:, 0] - q[:, 3], axis=1)))
+    if length > LARGE * th:
+        return []
+    lo = np.maximum(q.reshape(-1, 2).min(axis=0) - length, 0)
+    hi = np.minimum(q.reshape(-1, 2).max(axis=0) + length, [w, h])
+
+    def starts(low: float, high: float, tile: int, limit: int) -> list[int]:
+        # As few tiles as cover the span with the overlap, spread evenly; one centred if it fits.
+        step = max(tile - OVERLAP * length, tile / 4)
+        count = max(1, int(np.ceil((high - low - tile) / step)) + 1)
+        if count == 1:
+            spots = [(low + high - tile) / 2]
+        else:
+            spots = [low + i * (high - low - tile) / (count - 1) for i in range(count)]
+        return sorted({round(min(max(x, 0), limit - tile)) for x in spots})
+
+    return [(x, y, tw, th) for y in starts(lo[1], hi[1], th, h) for x in starts(lo[0], hi[0], tw, w)]
+
+
+def look_closer(find: Finder, frame: Image, quads: npt.ArrayLike,
+                magnification: int = MAGNIFICATION) -> FloatArray:
+    """Corners (N, 4, 2), in frame pixels, of the cards ``find`` sees whole in the
+    :func:`closer_tiles` around ``quads``, each card once however many tiles saw it."""
+    seen: list[FloatArray] = []
+    for x, y, tw, th in closer_tiles(frame.shape, quads, magnification):
+        for quad in find(np.ascontiguousarray(frame[y:y + th, x:x + tw])):
+            # A card cut by the tile's edge is seen whole in the tile beside it.
+            if quad.min() > 1 and (quad[:, 0] < tw - 2).all() and (quad[:, 1] < th - 2).all():
+                seen.append(quad + np.array([x, y], np.float32))
+    return _new(np.zeros((0, 4, 2), np.float32), np.asarray(seen, np.float32).reshape(-1, 4, 2))
+
+
+def _new(known: FloatArray, found: FloatArray) -> FloatArray:
+    """The quads of ``found`` on no card ``known`` or found before them (intersection over union
+    below a half), the larger first."""
+    kept = list(known)
+    fresh: list[FloatArray] = []
+    for quad in sorted(found, key=quad_area, reverse=True):
+        area = quad_area(quad)
+        if any(quad_overlap(quad, other) > 0.5 * (area + quad_area(other) - quad_overlap(quad, other))
+               for other in kept):
+            continue
+        kept.append(quad)
+        fresh.append(quad)
+    return np.asarray(fresh, np.float32).reshape(-1, 4, 2)
+
+
+@dataclass
+class RefinedFinder:
+    """A finder whose quads the corner refiner places on the cards (:func:`settle`); with a
+    ``closer`` finder (the finder network), it also looks closer where it found cards
+    (:func:`look_closer`) and refines what it finds there too."""
+
+    finder: Finder
+    refiner: CornerRefiner = field(default_factory=CornerRefiner)
+    closer: Finder | None = None
+
+    def find(self, frame: Image) -> FloatArray:
+        """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
+        quads = np.asarray(self.finder(frame), np.float32).reshape(-1, 4, 2)
+        found = len(quads)
+        if self.closer is not None:
+            quads = np.concatenate([quads, _new(quads, look_closer(self.closer, frame, quads))])
+        # The cards found at the frame's scale tell their size: looking closer, the network may
+        # take a digit or a pip for a card.
+        return settle(self.refiner.refine(frame, quads), sized=found)
