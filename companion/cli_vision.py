@@ -47,23 +47,16 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     train.add_argument("--lang", choices=["fr", "en"], default=None)
     train.set_defaults(run=run_train)
 
-    finder = sub.add_parser("train-finder",
-                            help="train the card-finder network on synthetic scenes of every game")
-    finder.add_argument("--seed", type=int, default=0)
-    finder.add_argument("--out", type=Path, help="where to write the model (default: models/finder.onnx)")
-    finder.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
-    finder.add_argument("--epochs", type=int, default=None)
-    finder.add_argument("--lang", choices=["fr", "en"], default=None)
-    finder.set_defaults(run=run_train_finder)
-
-    refiner = sub.add_parser("train-refiner",
-                             help="train the corner-refiner network on synthetic scenes of every game")
-    refiner.add_argument("--seed", type=int, default=0)
-    refiner.add_argument("--out", type=Path, help="where to write the model (default: models/refiner.onnx)")
-    refiner.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
-    refiner.add_argument("--epochs", type=int, default=None)
-    refiner.add_argument("--lang", choices=["fr", "en"], default=None)
-    refiner.set_defaults(run=run_train_refiner)
+    for network, what in (("finder", "the card-finder network"), ("refiner", "the corner-refiner network")):
+        trainer = sub.add_parser(f"train-{network}", help=f"train {what} on synthetic scenes of every game")
+        trainer.add_argument("--seed", type=int, default=0)
+        trainer.add_argument("--out", type=Path,
+                             help=f"where to write the model (default: models/{network}.onnx)")
+        trainer.add_argument("--scenes", type=int, default=None,
+                             help="training scenes (default: the recipe's)")
+        trainer.add_argument("--epochs", type=int, default=None)
+        trainer.add_argument("--lang", choices=["fr", "en"], default=None)
+        trainer.set_defaults(run=run_train_network, network=network)
 
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
@@ -190,42 +183,33 @@ def run_train(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_train_finder(args: argparse.Namespace) -> int:
-    """Train the card finder from its recipe and seed, with a progress bar."""
+def run_train_network(args: argparse.Namespace) -> int:
+    """Train the card finder or the corner refiner (``args.network``) from its recipe and seed,
+    with a progress bar."""
+    from collections.abc import Callable
+    from dataclasses import replace
+    from typing import Any
+
     lang = lang_of(args)
+    recipe: Any
+    train: Callable[[Any, Path], dict[str, Any]]
     try:
-        from models.finder import FinderRecipe, train_finder
+        if args.network == "finder":
+            from models.finder import FinderRecipe, train_finder
+            from vision.segment import default_finder_path
+
+            recipe, train, default = FinderRecipe(seed=args.seed), train_finder, default_finder_path()
+        else:
+            from models.refiner import RefinerRecipe, train_refiner
+            from vision.refine import default_refiner_path
+
+            recipe, train, default = RefinerRecipe(seed=args.seed), train_refiner, default_refiner_path()
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
-    from vision.segment import default_finder_path
-
-    recipe = FinderRecipe(seed=args.seed)
     changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
-    if changes:
-        recipe = FinderRecipe(**{**recipe.__dict__, **changes})
-    out = args.out or default_finder_path()
-    report = train_finder(recipe, out)
-    print(json.dumps({"model": str(out), **report}))
-    return 0
-
-
-def run_train_refiner(args: argparse.Namespace) -> int:
-    """Train the corner refiner from its recipe and seed, with a progress bar."""
-    lang = lang_of(args)
-    try:
-        from models.refiner import RefinerRecipe, train_refiner
-    except ImportError:
-        print(Text("train_needs_torch").render(lang), file=sys.stderr)
-        return 2
-    from vision.refine import default_refiner_path
-
-    recipe = RefinerRecipe(seed=args.seed)
-    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
-    if changes:
-        recipe = RefinerRecipe(**{**recipe.__dict__, **changes})
-    out = args.out or default_refiner_path()
-    report = train_refiner(recipe, out)
+    out = args.out or default
+    report = train(replace(recipe, **changes), out)
     print(json.dumps({"model": str(out), **report}))
     return 0
 

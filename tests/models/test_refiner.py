@@ -88,3 +88,28 @@ def test_the_shipped_refiner_was_trained_with_the_recipe_train_refiner_runs() ->
     recorded = {k: v for k, v in refiner.metadata["recipe"].items() if k != "workers"}
     assert recorded == expected
     assert refiner.metadata["corner_error_px"] < 1.5 and refiner.path.stat().st_size < 5_000_000
+
+
+@pytest.mark.parametrize("network", ["finder", "refiner"])
+def test_the_train_commands_pass_the_recipe_and_print_the_report(
+        network: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import models.finder
+    import models.refiner
+    from companion.cli import main
+
+    seen: list[tuple[RefinerRecipe | models.finder.FinderRecipe, Path]] = []
+
+    def fake_train(recipe: RefinerRecipe | models.finder.FinderRecipe, out: Path) -> dict[str, float]:
+        seen.append((recipe, out))
+        return {"seconds": 1.0}
+
+    module = models.finder if network == "finder" else models.refiner
+    monkeypatch.setattr(module, f"train_{network}", fake_train)
+    out = tmp_path / f"{network}.onnx"
+    assert main([f"train-{network}", "--seed", "4", "--scenes", "7", "--epochs", "2", "--out", str(out)]) == 0
+    ((recipe, where),) = seen
+    assert where == out and (recipe.seed, recipe.train_scenes, recipe.epochs) == (4, 7, 2)
+    assert json.loads(capsys.readouterr().out) == {"model": str(out), "seconds": 1.0}
