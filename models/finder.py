@@ -257,7 +257,7 @@ def export_finder(net: FinderNet, report: dict[str, Any], out: Path) -> None:
         torch.onnx.export(ExportedFinder(net), (torch.zeros(1, h, w, 3, dtype=torch.uint8),), str(out),
                           input_names=["frames"], output_names=["cores"], dynamic_axes={"frames": {0: "n"}},
                           opset_version=17, dynamo=False)
-    model = onnx.load(str(out))
+    model = free_size(onnx.load(str(out)))
     meta = {"kind": "card-finder", "version": FINDER_VERSION,
             "input": {"layout": "NHWC", "size": [w, h], "channels": "BGR", "dtype": "uint8"},
             "map_stride": MAP_STRIDE, **report}
@@ -265,3 +265,18 @@ def export_finder(net: FinderNet, report: dict[str, Any], out: Path) -> None:
         entry = model.metadata_props.add()
         entry.key, entry.value = key, json.dumps(value)
     onnx.save(model, str(out))
+
+
+def free_size(model: onnx.ModelProto) -> onnx.ModelProto:
+    """``model`` taking frames of any height and width (its map half their size): the network is
+    convolutional and its upsampling follows the sizes it meets, so only the declared shapes of
+    its input, output and inner values fix the size it was exported at (:data:`INPUT_SIZE`). The
+    finder looks closer at a part of a frame at its own size (:func:`vision.refine.look_closer`).
+    """
+    for value, names in ((model.graph.input[0], ("h", "w")), (model.graph.output[0], ("map_h", "map_w"))):
+        dims = value.type.tensor_type.shape.dim
+        for dim, name in zip((dims[1], dims[2]), names, strict=True):
+            dim.ClearField("dim_value")
+            dim.dim_param = name
+    del model.graph.value_info[:]
+    return model

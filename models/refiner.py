@@ -5,8 +5,9 @@ where the card's corners lie in it, and whether a card lies there at all. It
 learns from the windows the camera would cut: around the quads the camera's
 merged finder outlines the cards with, around each card's true corners moved,
 turned, scaled and jittered as loosely as the finder's (and, a third of the
-time, only a little, as the second look sees them), and around quads on no
-card (the finder's false finds, the bare table) whose answer is "no card".
+time, only a little, as the second look sees them; each Panorama three
+times), and around quads on no card (the finder's false finds, the bare
+table) whose answer is "no card".
 Scenes of every game in turn, on the finder's training tables (none of the
 held-out ones). ``companion train-refiner`` runs :func:`train_refiner` with
 the shipped recipe; the seed fixes scenes, moves, weights and batches.
@@ -53,6 +54,8 @@ MIN_VISIBLE = 0.5
 NONE = 0.1
 #: A finder's quad outlines the card it overlaps by at least this much (IoU).
 MATCH = 0.25
+#: Loosened windows of each Panorama (a triangular card) a scene gives; one of any other card.
+TRIANGLE_LOOKS = 3
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,11 @@ def scene_windows(scene: Scene, found: FloatArray, rng: np.random.Generator, *,
     for quad in found:
         add(order_corners(quad))
     for card in cards:
-        if card.visible >= MIN_VISIBLE:
+        if card.visible < MIN_VISIBLE:
+            continue
+        # A Panorama shows a triangle only: its card's upper corners lie on the table, a harder
+        # answer, and it is a twentieth of the cards; it is loosened more often.
+        for _ in range(TRIANGLE_LOOKS if card.name == "panorama" else 1):
             # A third as loose as the second look sees them, the rest as loose as the finders'.
             add(loosen(card.quad, rng, scale=0.25 if rng.random() < 1 / 3 else 1.0))
     if truths:

@@ -195,7 +195,7 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
 
     model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(refiner))
     # With the refiner to place what it finds, the network also looks closer where cards lie.
-    return RefinedFinder(find, model, network.find if network is not None else None).find
+    return RefinedFinder(find, model, network).find
 
 
 #: How much closer :func:`closer` looks: the frame cut into tiles a half, a third and a quarter

@@ -29,7 +29,9 @@ import numpy.typing as npt
 from companion.errors import ModelUnavailable
 from companion.text import Text
 from vision.detect import FloatArray, Image, order_corners, quad_area, quad_overlap
+from vision.outline import edge_support, gradients
 from vision.recognise import Finder
+from vision.segment import CardFinder, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
 WINDOW_SIZE = (96, 120)
@@ -46,18 +48,16 @@ SAME_CARD = 0.6
 #: card: the cards of one table, seen by one camera, are all about the same size.
 SIZE_RANGE = 3.0
 #: How much a refined quad's distance from the median card's area (natural log of their ratio)
-#: counts against its card probability when two quads claim one card.
+#: counts against its card probability and edge support when two quads claim one card.
 SIZE_WEIGHT = 0.5
-#: How much closer the refined finder looks where it found cards: tiles of a half of the frame's
-#: width and height shown to the finder network whole, the network seeing them at twice the scale
-#: it sees the frame at. Small and crowded cards it missed at the frame's scale (L'Ascension's
-#: Panoramas and pale lower rows, cards fanned in a trick) come out.
-MAGNIFICATION = 2
-#: Cards longer than this share of a tile's height are seen well enough at the frame's scale (a
-#: photo of a few cards): the frame is not looked at closer.
-LARGE = 0.4
-#: Tiles overlap by this many card lengths, so that every card lies whole in one of them.
-OVERLAP = 1.2
+#: How much closer the refined finder looks where it found cards: the part of the frame they lie
+#: in, a card's length around them, shown to the finder network at twice the scale it sees the
+#: whole frame at. Small and crowded cards it missed at the frame's scale (L'Ascension's Panoramas
+#: and pale lower rows, cards fanned in a trick) come out.
+MAGNIFICATION = 2.0
+#: Cards longer than this share of the frame's height are seen well enough at the frame's scale
+#: (a photo of a few cards): the frame is not looked at closer.
+LARGE = 0.2
 REFINER_VERSION = 1
 
 
@@ -175,12 +175,17 @@ class CornerRefiner:
 
 
 def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_CARD,
-           size_range: float = SIZE_RANGE, sized: int | None = None) -> FloatArray:
+           size_range: float = SIZE_RANGE, sized: int | None = None,
+           support: npt.ArrayLike | None = None) -> FloatArray:
     """The refined quads that are cards (likely enough, convex, and within ``size_range`` times
     the median area of the likely cards among the first ``sized`` quads, by default all), each
-    card once (of two that overlap by more than ``same`` of the smaller, the one whose card
-    probability, less :data:`SIZE_WEIGHT` times how far its area is from the median's, on a log
-    scale, is the higher), corners ordered by :func:`vision.detect.order_corners`.
+    card once, corners ordered by :func:`vision.detect.order_corners`.
+
+    Of two quads that overlap by more than ``same`` of the smaller, the one kept has the higher
+    card probability, plus its ``support`` (how well its outline lies on the frame's edges,
+    :func:`vision.outline.edge_support`; 1 for all when not given), less :data:`SIZE_WEIGHT` times
+    how far its area is from the median's on a log scale: a card, not a digit printed on it, nor
+    two cards' worth around it, nor a quad astride two cards.
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
@@ -194,10 +199,9 @@ def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_C
     median = float(np.median(reference)) if len(reference) else 0.0
     keep: list[FloatArray] = []
     kept_areas: list[float] = []
-    # The likelier first, and of two about as likely, the one nearer the cards' size: a card, not
-    # a digit printed on it, nor two cards' worth around it.
     off_size = np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9)))
-    score = refined.card - SIZE_WEIGHT * off_size
+    on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
+    score = refined.card + on_edges - SIZE_WEIGHT * off_size
     for k in sorted(np.flatnonzero(likely).tolist(), key=lambda i: -score[i]):
         quad, area = quads[k], float(areas[k])
         # A card seen in perspective stays convex: a quad folded on itself is no card's outline.
@@ -212,54 +216,45 @@ def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_C
     return np.stack(keep).astype(np.float32) if keep else np.zeros((0, 4, 2), np.float32)
 
 
-def closer_tiles(shape: tuple[int, ...], quads: npt.ArrayLike, magnification: int = MAGNIFICATION,
-                 ) -> list[tuple[int, int, int, int]]:
-    """The tiles (x, y, width, height), ``1 / magnification`` of the frame's width and height,
-    that cover the cards ``quads`` (N, 4, 2) and a card's length around them, overlapping by
-    :data:`OVERLAP` card lengths; none when there are no cards, or when they are large
+def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, int, int, int] | None:
+    """The part of a frame (x, y, width, height) the cards ``quads`` (N, 4, 2) lie in, with a
+    card's length around them; None when there are no cards, or when they are large
     (:data:`LARGE`).
 
     >>> card = np.array([[600, 300], [663, 300], [663, 388], [600, 388]], np.float32)
-    >>> closer_tiles((720, 1280, 3), card[None])
-    [(312, 164, 640, 360)]
-    >>> len(closer_tiles((720, 1280, 3), np.stack([card - 500, card + 500])))
-    9
+    >>> closer_region((720, 1280, 3), np.stack([card, card + 100]))
+    (512, 212, 339, 364)
+    >>> closer_region((720, 1280, 3), card[None] * 3) is None
+    True
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     h, w = shape[:2]
-    tw, th = w // magnification, h // magnification
-    if len(q) == 0 or tw < 1 or th < 1:
-        return []
+    if len(q) == 0:
+        return None
     length = float(np.median(np.linalg.norm(q[:, 0] - q[:, 3], axis=1)))
-    if length > LARGE * th:
-        return []
-    lo = np.maximum(q.reshape(-1, 2).min(axis=0) - length, 0)
-    hi = np.minimum(q.reshape(-1, 2).max(axis=0) + length, [w, h])
-
-    def starts(low: float, high: float, tile: int, limit: int) -> list[int]:
-        # As few tiles as cover the span with the overlap, spread evenly; one centred if it fits.
-        step = max(tile - OVERLAP * length, tile / 4)
-        count = max(1, int(np.ceil((high - low - tile) / step)) + 1)
-        if count == 1:
-            spots = [(low + high - tile) / 2]
-        else:
-            spots = [low + i * (high - low - tile) / (count - 1) for i in range(count)]
-        return sorted({round(min(max(x, 0), limit - tile)) for x in spots})
-
-    return [(x, y, tw, th) for y in starts(lo[1], hi[1], th, h) for x in starts(lo[0], hi[0], tw, w)]
+    if length > LARGE * h:
+        return None
+    x0, y0 = np.maximum(np.floor(q.reshape(-1, 2).min(axis=0) - length), 0).astype(int).tolist()
+    x1, y1 = np.minimum(np.ceil(q.reshape(-1, 2).max(axis=0) + length), [w, h]).astype(int).tolist()
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
-def look_closer(find: Finder, frame: Image, quads: npt.ArrayLike,
-                magnification: int = MAGNIFICATION) -> FloatArray:
-    """Corners (N, 4, 2), in frame pixels, of the cards ``find`` sees whole in the
-    :func:`closer_tiles` around ``quads``, each card once however many tiles saw it."""
-    seen: list[FloatArray] = []
-    for x, y, tw, th in closer_tiles(frame.shape, quads, magnification):
-        for quad in find(np.ascontiguousarray(frame[y:y + th, x:x + tw])):
-            # A card cut by the tile's edge is seen whole in the tile beside it.
-            if quad.min() > 1 and (quad[:, 0] < tw - 2).all() and (quad[:, 1] < th - 2).all():
-                seen.append(quad + np.array([x, y], np.float32))
-    return _new(np.zeros((0, 4, 2), np.float32), np.asarray(seen, np.float32).reshape(-1, 4, 2))
+def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
+                magnification: float = MAGNIFICATION) -> FloatArray:
+    """Corners (N, 4, 2), in frame pixels, of the cards the finder ``network`` sees whole in the
+    :func:`closer_region` of ``quads``, looking ``magnification`` times closer than at the
+    whole frame."""
+    region = closer_region(frame.shape, quads)
+    if region is None:
+        return np.zeros((0, 4, 2), np.float32)
+    x, y, w, h = region
+    scale = magnification * letterbox_scale(frame.shape)
+    cores, scale = network.core_map(np.ascontiguousarray(frame[y:y + h, x:x + w]), scale)
+    found = network.outlines(cores, scale, closer=magnification).quads
+    # A card cut by the region's edge is no card of the region: the cards found lie well inside.
+    whole = [(quad[:, 0] > 1).all() and (quad[:, 1] > 1).all() and (quad[:, 0] < w - 2).all()
+             and (quad[:, 1] < h - 2).all() for quad in found]
+    return np.ascontiguousarray(found[np.asarray(whole, np.bool_)] + np.array([x, y], np.float32))
 
 
 def _new(known: FloatArray, found: FloatArray) -> FloatArray:
@@ -285,7 +280,7 @@ class RefinedFinder:
 
     finder: Finder
     refiner: CornerRefiner = field(default_factory=CornerRefiner)
-    closer: Finder | None = None
+    closer: CardFinder | None = None
 
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
@@ -293,6 +288,9 @@ class RefinedFinder:
         found = len(quads)
         if self.closer is not None:
             quads = np.concatenate([quads, _new(quads, look_closer(self.closer, frame, quads))])
+        refined = self.refiner.refine(frame, quads)
+        support = edge_support(gradients(frame), np.asarray([order_corners(q) for q in refined.quads],
+                                                            np.float32).reshape(-1, 4, 2))
         # The cards found at the frame's scale tell their size: looking closer, the network may
         # take a digit or a pip for a card.
-        return settle(self.refiner.refine(frame, quads), sized=found)
+        return settle(refined, sized=found, support=support)

@@ -41,6 +41,11 @@ MAP_STRIDE = 2
 CORE_MARGIN = 0.15
 #: A triangular card's core is the triangle moved in by this many millimetres on every side.
 TRIANGLE_MARGIN = 4.0
+#: The network halves its input four times: an input of any other size is padded to a multiple.
+PAD = 16
+#: A core smaller than this share of the map of a whole frame fitted to :data:`INPUT_SIZE` is a
+#: speck, no card.
+MIN_CORE = 0.0004
 #: A card's width and height in millimetres, for the card's own coordinates.
 CARD_MM = (63.0, 88.0)
 FINDER_VERSION = 2
@@ -336,12 +341,14 @@ class CardFinder:
         if kind != "card-finder":
             raise ModelUnavailable(Text("finder_unreadable", path=str(self.path), detail="not a card finder"))
 
-    def core_map(self, frame: Image) -> tuple[npt.NDArray[np.float32], float]:
+    def core_map(self, frame: Image, scale: float | None = None) -> tuple[npt.NDArray[np.float32], float]:
         """The core probability map of a BGR frame and the frame's scale in the finder's input.
 
-        The frame is shrunk to fit :data:`INPUT_SIZE` whole, keeping its shape, and padded.
+        The frame is shrunk to fit :data:`INPUT_SIZE` whole, keeping its shape, and padded; or,
+        given a ``scale``, resized by it and padded to a multiple of :data:`PAD` pixels (the
+        network takes any size: a part of a frame looked at closer).
         """
-        small, scale = letterbox(frame)
+        small, scale = letterbox(frame) if scale is None else scaled(frame, scale)
         (out,) = self._session.run(None, {"frames": small[None]})
         return np.asarray(out[0], np.float32), scale
 
@@ -351,10 +358,12 @@ class CardFinder:
             raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
         return self.outlines(*self.core_map(frame)).quads
 
-    def outlines(self, cores: npt.NDArray[np.float32], scale: float) -> Outlines:
+    def outlines(self, cores: npt.NDArray[np.float32], scale: float, *, closer: float = 1.0) -> Outlines:
         """Card corners (N, 4, 2) in frame pixels from a :meth:`core_map` and its scale, each
-        marked triangular or not."""
-        min_area = 0.0004 * cores.shape[0] * cores.shape[1]
+        marked triangular or not; ``closer`` times larger than a whole frame fitted to the input,
+        a core must be as much larger on the map to count."""
+        w, h = INPUT_SIZE
+        min_area = MIN_CORE * (w // MAP_STRIDE) * (h // MAP_STRIDE) * closer ** 2
         found = outlines_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0))
         return Outlines(np.asarray((found.quads + 0.5) / scale - 0.5, np.float32), found.triangular)
 
@@ -383,11 +392,35 @@ def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayL
     return float(np.percentile(values, 90)) if len(values) else 0.0
 
 
+def scaled(frame: Image, scale: float) -> tuple[Image, float]:
+    """``frame`` resized by ``scale`` and padded at the right and bottom by repeating its edge to
+    a multiple of :data:`PAD` pixels; and the scale used.
+
+    >>> small, scale = scaled(np.zeros((100, 50, 3), np.uint8), 2.0)
+    >>> small.shape, scale
+    ((208, 112, 3), 2.0)
+    """
+    w, h = max(1, round(frame.shape[1] * scale)), max(1, round(frame.shape[0] * scale))
+    resized = cv2.resize(frame, (w, h), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    padded = cv2.copyMakeBorder(resized, 0, -h % PAD, 0, -w % PAD, cv2.BORDER_REPLICATE)
+    return np.asarray(padded, np.uint8), scale
+
+
+def letterbox_scale(shape: tuple[int, ...]) -> float:
+    """The scale that fits a frame of ``shape`` (height, width, ...) whole in :data:`INPUT_SIZE`.
+
+    >>> letterbox_scale((720, 1280, 3)), letterbox_scale((540, 960, 3))
+    (0.5, 0.6666666666666666)
+    """
+    w, h = INPUT_SIZE
+    return min(w / shape[1], h / shape[0])
+
+
 def letterbox(frame: Image) -> tuple[Image, float]:
     """``frame`` shrunk (or grown) to fit :data:`INPUT_SIZE` with its shape kept, padded at the
     right and bottom by repeating its edge; and the scale used."""
     w, h = INPUT_SIZE
-    scale = min(w / frame.shape[1], h / frame.shape[0])
+    scale = letterbox_scale(frame.shape)
     size = (max(1, round(frame.shape[1] * scale)), max(1, round(frame.shape[0] * scale)))
     small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     padded = cv2.copyMakeBorder(small, 0, h - size[1], 0, w - size[0], cv2.BORDER_REPLICATE)

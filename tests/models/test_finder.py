@@ -42,5 +42,9 @@ def test_tiny_training_exports_a_finder_that_loads_back(tmp_path: Path) -> None:
                           progress=False)
     assert report["seconds"] > 0 and out.stat().st_size < 5_000_000
     finder = CardFinder(out)
-    quads = finder.find(render_scene("crew", 3).image)
+    frame = render_scene("crew", 3).image
+    quads = finder.find(frame)
     assert quads.dtype == np.float32 and quads.shape[1:] == (4, 2)
+    # It takes frames of any size, as the shipped one does: a part of a frame looked at closer.
+    cores, _ = finder.core_map(frame[:300, :200], 1.0)
+    assert cores.shape == (152, 104)

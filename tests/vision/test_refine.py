@@ -18,7 +18,9 @@ from vision.refine import (
     CornerRefiner,
     Refined,
     RefinedFinder,
+    closer_region,
     cut_windows,
+    look_closer,
     settle,
     to_frame,
     to_window,
@@ -110,7 +112,10 @@ def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> No
 
 def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
     find = make_finder("network", "shipped")
-    assert isinstance(getattr(find, "__self__", None), RefinedFinder)
+    owner = getattr(find, "__self__", None)
+    assert isinstance(owner, RefinedFinder) and isinstance(owner.closer, CardFinder)
+    contours = getattr(make_finder("contours", "shipped"), "__self__", None)
+    assert isinstance(contours, RefinedFinder) and contours.closer is None
     closer = for_closer_look(find)
     assert isinstance(getattr(closer, "__self__", None), CardFinder)
     assert make_finder("contours", "none") is make_finder("contours")
@@ -146,3 +151,32 @@ def test_detect_with_a_missing_refiner_exits_2_in_both_languages(tmp_path: Path,
     assert "pas de modèle d'ajustement des coins" in err and "Traceback" not in err
     assert main(["detect", str(image), "--refiner", str(tmp_path / "none.onnx"), "--lang", "en"]) == 2
     assert "no corner-refiner model" in capsys.readouterr().err
+
+
+def test_looking_closer_covers_the_cards_found_and_finds_panoramas_missed_at_the_frames_scale(
+        refiner: CornerRefiner) -> None:
+    # A whole pyramid, its pale Panoramas small: the network sees 2 of 10 at the frame's scale.
+    scene = render_scene("ascension", EVAL_SEED_BASE + 35, held_out=True)
+    network = CardFinder()
+    found = network.find(scene.image)
+    region = closer_region(scene.image.shape, found)
+    assert region is not None
+    x, y, w, h = region
+    assert (found.reshape(-1, 2).min(axis=0) >= [x, y]).all()
+    assert (found.reshape(-1, 2).max(axis=0) <= [x + w, y + h]).all()
+    panoramas = [card for card in scene.cards if card.name == "panorama"]
+
+    def seen(quads: np.ndarray) -> int:
+        return sum(max((quad_iou(card.quad, q) for q in quads), default=0.0) >= 0.5 for card in panoramas)
+
+    closer = look_closer(network, scene.image, found)
+    assert seen(closer) > seen(found)
+    both = RefinedFinder(network.find, refiner, network).find(scene.image)
+    assert seen(both) >= 9 and seen(both) > seen(RefinedFinder(network.find, refiner).find(scene.image))
+
+
+def test_no_closer_look_without_cards_or_at_large_cards() -> None:
+    assert closer_region((720, 1280, 3), np.zeros((0, 4, 2), np.float32)) is None
+    big = np.array([[[100, 100], [300, 100], [300, 380], [100, 380]]], np.float32)
+    assert closer_region((720, 1280, 3), big) is None
+    assert look_closer(CardFinder(), np.zeros((720, 1280, 3), np.uint8), big).shape == (0, 4, 2)

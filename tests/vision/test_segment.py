@@ -214,3 +214,21 @@ def test_detect_with_the_network_finder_and_a_missing_one(tmp_path: Path,
     assert main(["detect", str(image), "--finder", str(tmp_path / "none.onnx"), "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert "pas de modèle de recherche des cartes" in err and "Traceback" not in err
+
+
+def test_the_shipped_finder_looks_at_part_of_a_frame_at_any_scale() -> None:
+    from models.render import render_scene
+
+    scene = render_scene("tranquility", 4, layout="grid-full")
+    finder = CardFinder()
+    x, y, w, h = 300, 100, 500, 450
+    part = np.ascontiguousarray(scene.image[y:y + h, x:x + w])
+    cores, scale = finder.core_map(part, 1.0)
+    # Padded to a multiple of 16, the map half the padded size.
+    assert scale == 1.0 and cores.shape == (-(-h // 16) * 8, -(-w // 16) * 8)
+    found = finder.outlines(cores, scale, closer=2.0).quads + np.array([x, y], np.float32)
+    lo, hi = np.array([x + 5, y + 5]), np.array([x + w - 5, y + h - 5])
+    inside = [card for card in scene.cards
+              if (card.quad.min(axis=0) > lo).all() and (card.quad.max(axis=0) < hi).all()]
+    assert len(inside) > 10
+    assert sum(max(quad_iou(card.quad, q) for q in found) > 0.5 for card in inside) >= len(inside) - 1
