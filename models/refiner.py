@@ -108,10 +108,12 @@ def matched_corners(rough: FloatArray, truth: FloatArray) -> FloatArray:
 
 @cache
 def _camera_finder() -> Finder:
-    """The camera's merged finder, unrefined (one per worker process)."""
-    from vision.finders import make_finder
+    """The merged finder the refiner follows in ``detect`` (keeping lone cores), its quads as they
+    are (one per worker process)."""
+    from vision.finders import CombinedFinder
+    from vision.segment import CardFinder
 
-    return make_finder("both")
+    return CombinedFinder(CardFinder(lone_cores=True)).find
 
 
 def scene_windows(scene: Scene, found: FloatArray, rng: np.random.Generator, *,

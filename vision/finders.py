@@ -180,20 +180,20 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
     >>> make_finder("contours") is find_cards
     True
     """
+    refined = refiner is not None and refiner != "none"
     network: CardFinder | None = None
     if choice == "contours":
         find: Finder = find_cards
-    elif choice == "both":
-        combined = CombinedFinder()
-        find, network = combined.find, combined.network
     else:
-        network = CardFinder() if choice == "network" else CardFinder(Path(choice))
-        find = network.find
-    if refiner is None or refiner == "none":
+        # The refiner places a lone core's loose card (see :attr:`CardFinder.lone_cores`).
+        network = CardFinder(lone_cores=refined) if choice in ("network", "both") else CardFinder(
+            Path(choice), lone_cores=refined)
+        find = CombinedFinder(network).find if choice == "both" else network.find
+    if not refined:
         return find
     from vision.refine import CornerRefiner, RefinedFinder
 
-    model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(refiner))
+    model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(str(refiner)))
     # With the refiner to place what it finds, the network also looks closer where cards lie.
     return RefinedFinder(find, model, network).find
 

@@ -159,16 +159,18 @@ class Outlines(NamedTuple):
 
 def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
                         min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
-                        upsample: int = 4) -> Outlines:
+                        upsample: int = 4, lone_cores: bool = False) -> Outlines:
     """Card quads in frame pixels from a core probability map ``scale`` times smaller, each
     marked triangular or not.
 
     Each core's outline is traced on its patch of the map enlarged ``upsample`` times
     (bilinear), so its sides fall between map pixels where the probability crosses
-    ``threshold``, not on the coarse pixel grid.
+    ``threshold``, not on the coarse pixel grid. With ``lone_cores``, a region of no card's
+    shape that no higher threshold parts in two gives the one card's core standing out of it
+    (a card fanned over a faint one); without, it gives nothing.
     """
     return _outlines(np.asarray(core_map, np.float32), scale, threshold, min_area, aspect_range,
-                     max(1, upsample), split=True)
+                     max(1, upsample), split=True, lone_cores=lone_cores)
 
 
 #: Thresholds tried, in turn, to part a core region that is no card's shape: two cores run
@@ -181,7 +183,7 @@ MIN_FIT = 0.8
 
 
 def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
-              aspect_range: tuple[float, float], u: int, split: bool) -> Outlines:
+              aspect_range: tuple[float, float], u: int, split: bool, lone_cores: bool = False) -> Outlines:
     mask = (core_map >= threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     quads: list[FloatArray] = []
@@ -206,7 +208,7 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
             parts = _split(patch, scale, threshold, min_area, aspect_range, u)
             # One card's core standing out of a region of no card's shape: a card run together
             # with a faint neighbour (a pale card in glare) is still a card.
-            if len(parts.quads) >= 2 or (len(parts.quads) == 1 and not card_shaped):
+            if len(parts.quads) >= 2 or (lone_cores and len(parts.quads) == 1 and not card_shaped):
                 # Map pixel x0 is frame pixel x0 * scale further right.
                 quads += list(parts.quads + np.array([x0, y0], np.float32) * scale)
                 triangular += parts.triangular.tolist()
@@ -323,6 +325,11 @@ class CardFinder:
 
     path: Path = field(default_factory=default_finder_path)
     threshold: float = 0.5
+    #: Keep a card's core standing out of a region of no card's shape (:func:`outlines_from_cores`):
+    #: a card fanned over a faint one is found, and the corner refiner places it (``detect``); the
+    #: watcher, which takes the finder's quads as they are, reads one pale L'Ascension card laid on
+    #: another worse with it (game 7,000,009), and goes without.
+    lone_cores: bool = False
 
     def __post_init__(self) -> None:
         if not self.path.is_file():
@@ -364,7 +371,8 @@ class CardFinder:
         a core must be as much larger on the map to count."""
         w, h = INPUT_SIZE
         min_area = MIN_CORE * (w // MAP_STRIDE) * (h // MAP_STRIDE) * closer ** 2
-        found = outlines_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0))
+        found = outlines_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0),
+                                    lone_cores=self.lone_cores)
         return Outlines(np.asarray((found.quads + 0.5) / scale - 0.5, np.float32), found.triangular)
 
 
