@@ -17,18 +17,15 @@ Training windows and camera windows are cut by the same function,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import ModelUnavailable
-from companion.text import Text
 from vision.detect import FloatArray, Image, order_corners, quad_area, quad_overlap
+from vision.networks import open_network
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
 from vision.segment import CardFinder, letterbox_scale
@@ -138,24 +135,8 @@ class CornerRefiner:
     passes: int = PASSES
 
     def __post_init__(self) -> None:
-        if not self.path.is_file():
-            raise ModelUnavailable(Text("refiner_missing", path=str(self.path)))
-        try:
-            import onnxruntime as ort
-
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = 1
-            options.inter_op_num_threads = 1
-            self._session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
-            meta = self._session.get_modelmeta().custom_metadata_map
-            kind = json.loads(meta.get("kind", "null"))
-            self.metadata: dict[str, Any] = {k: json.loads(v) for k, v in meta.items()}
-        except Exception as error:  # onnxruntime raises its own untyped errors
-            raise ModelUnavailable(Text("refiner_unreadable", path=str(self.path),
-                                        detail=str(error)[:200])) from None
-        if kind != "corner-refiner":
-            raise ModelUnavailable(Text("refiner_unreadable", path=str(self.path),
-                                        detail="not a corner refiner"))
+        self._session, self.metadata = open_network(self.path, "corner-refiner", "refiner_missing",
+                                                    "refiner_unreadable")
 
     def look(self, frame: Image, quads: npt.ArrayLike) -> Refined:
         """One look: the corners the network places in each quad's window, in frame pixels."""

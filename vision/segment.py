@@ -20,7 +20,6 @@ The core map is a quarter of the frame's size: a card 60 pixels wide in a
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,9 +28,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import ModelUnavailable
-from companion.text import Text
 from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect, triangle_card
+from vision.networks import open_network
 
 #: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
 INPUT_SIZE = (640, 360)
@@ -332,21 +330,8 @@ class CardFinder:
     lone_cores: bool = False
 
     def __post_init__(self) -> None:
-        if not self.path.is_file():
-            raise ModelUnavailable(Text("finder_missing", path=str(self.path)))
-        try:
-            import onnxruntime as ort
-
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = 1
-            self._session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
-            meta = self._session.get_modelmeta().custom_metadata_map
-            kind = json.loads(meta.get("kind", "null"))
-        except Exception as error:  # onnxruntime raises its own untyped errors
-            detail = str(error)[:200]
-            raise ModelUnavailable(Text("finder_unreadable", path=str(self.path), detail=detail)) from None
-        if kind != "card-finder":
-            raise ModelUnavailable(Text("finder_unreadable", path=str(self.path), detail="not a card finder"))
+        self._session, self.metadata = open_network(self.path, "card-finder", "finder_missing",
+                                                    "finder_unreadable")
 
     def core_map(self, frame: Image, scale: float | None = None) -> tuple[npt.NDArray[np.float32], float]:
         """The core probability map of a BGR frame and the frame's scale in the finder's input.
