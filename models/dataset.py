@@ -2,8 +2,8 @@
 
 Each card of a rendered scene is cut the way a camera frame's card is: its
 corners (its true ones jittered by a few pixels, or those the camera's finder
-outlined it with) are ordered by :func:`vision.detect.order_corners` and warped
-by :func:`vision.detect.rectify`.
+outlined it with, placed on the card by the corner refiner) are ordered by
+:func:`vision.detect.order_corners` and warped by :func:`vision.detect.rectify`.
 The labels are the face's class and whether the crop shows the card turned
 180 degrees (``flipped``): the camera does not know which short side is the
 printed top, the classifier tells.
@@ -12,13 +12,13 @@ printed top, the classifier tells.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
+from models.parallel import map_jobs
 from models.render import Scene, render_scene
 from vision.catalogue import class_names as classes
 from vision.detect import CROP_SIZE, FloatArray, order_corners, rectify
@@ -49,8 +49,8 @@ def scene_crops(scene: Scene, names: Sequence[str], rng: np.random.Generator, *,
 
     A card is cut along its true corners jittered by ``jitter`` pixels, or, with probability
     ``share``, along the quad the camera's finder outlined it with (``found``, matched with IoU
-    >= 0.5): the finder's quads are looser than the card, and the classifier reads those. With
-    ``share`` 1, only the cards the finder outlined are cut.
+    >= 0.5): those of a card partly covered are off by a few pixels, and the classifier reads
+    them. With ``share`` 1, only the cards the finder outlined are cut.
     """
     index = {name: i for i, name in enumerate(names)}
     crops, labels, flipped = [], [], []
@@ -93,11 +93,11 @@ def _outline(truth: FloatArray, found: FloatArray) -> FloatArray | None:
 
 @cache
 def _camera_finder() -> Finder:
-    """The finder the camera runs by default (one per worker process: an onnxruntime session
-    stays in the process that made it)."""
+    """The finder ``detect`` runs by default, the merged finder refined (one per worker process:
+    an onnxruntime session stays in the process that made it)."""
     from vision.finders import make_finder
 
-    return make_finder("both")
+    return make_finder("both", "shipped")
 
 
 def _crops_of_seed(args: tuple[str, int, bool, int | None, float]) -> CropSet:
@@ -114,12 +114,7 @@ def make_crops(game: str, seeds: Iterable[int], *, held_out: bool = False, worke
     crops of one class a scene; ``share`` of them along the camera finder's quads, see
     :func:`scene_crops`)."""
     jobs = [(game, seed, held_out, cap, share) for seed in seeds]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_crops_of_seed, jobs, chunksize=4))
-    else:
-        parts = [_crops_of_seed(job) for job in jobs]
-    return join(parts)
+    return join(map_jobs(_crops_of_seed, jobs, workers=workers))
 
 
 def join(parts: Sequence[CropSet]) -> CropSet:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from models.parallel import map_jobs
 from models.render import FINDER_TABLES, render_scene
 from models.scenes import LAYOUTS, Scene
 from vision.segment import (
@@ -168,13 +168,7 @@ def _example(args: tuple[int, bool]) -> tuple[npt.NDArray[np.uint8], npt.NDArray
 def make_examples(seeds: list[int], *, held_out: bool = False, workers: int = 1,
                   progress: bool = False) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Finder inputs (N, H, W, 3) and core targets (N, H/2, W/2) of one scene per seed."""
-    jobs = [(seed, held_out) for seed in seeds]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            pairs = list(tqdm(pool.map(_example, jobs, chunksize=4), total=len(jobs), desc="render",
-                              disable=not progress))
-    else:
-        pairs = [_example(job) for job in tqdm(jobs, desc="render", disable=not progress)]
+    pairs = map_jobs(_example, [(seed, held_out) for seed in seeds], workers=workers, progress=progress)
     return np.stack([p[0] for p in pairs]), np.stack([p[1] for p in pairs])
 
 

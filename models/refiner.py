@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -33,6 +32,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from models.parallel import map_jobs
 from models.quantize import quantize
 from models.render import FINDER_TABLES, render_scene
 from models.scenes import LAYOUTS, Scene
@@ -192,13 +192,7 @@ def make_windows(seeds: list[int], *, held_out: bool = False, workers: int = 1,
                  progress: bool = False) -> Windows:
     """The training windows of one scene per seed (:func:`scene_windows`)."""
     jobs = [(seed, held_out) for seed in seeds]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(tqdm(pool.map(_windows_of_seed, jobs, chunksize=4), total=len(jobs),
-                              desc="render", disable=not progress))
-    else:
-        parts = [_windows_of_seed(job) for job in tqdm(jobs, desc="render", disable=not progress)]
-    return join(parts)
+    return join(map_jobs(_windows_of_seed, jobs, workers=workers, progress=progress))
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:
