@@ -2,8 +2,8 @@
 
 Each card of a rendered scene is cut the way a camera frame's card is: its
 corners (its true ones jittered by a few pixels, or those the camera's finder
-outlined it with, placed on the card by the corner refiner) are ordered by
-:func:`vision.detect.order_corners` and warped by :func:`vision.detect.rectify`.
+outlined it with) are ordered by :func:`vision.detect.order_corners` and warped
+by :func:`vision.detect.rectify`.
 The labels are the face's class and whether the crop shows the card turned
 180 degrees (``flipped``): the camera does not know which short side is the
 printed top, the classifier tells.
@@ -49,8 +49,8 @@ def scene_crops(scene: Scene, names: Sequence[str], rng: np.random.Generator, *,
 
     A card is cut along its true corners jittered by ``jitter`` pixels, or, with probability
     ``share``, along the quad the camera's finder outlined it with (``found``, matched with IoU
-    >= 0.5): those of a card partly covered are off by a few pixels, and the classifier reads
-    them. With ``share`` 1, only the cards the finder outlined are cut.
+    >= 0.5): the finder's quads are looser than the card, and the classifier reads those. With
+    ``share`` 1, only the cards the finder outlined are cut.
     """
     index = {name: i for i, name in enumerate(names)}
     crops, labels, flipped = [], [], []
@@ -93,11 +93,12 @@ def _outline(truth: FloatArray, found: FloatArray) -> FloatArray | None:
 
 @cache
 def _camera_finder() -> Finder:
-    """The finder ``detect`` runs by default, the merged finder refined (one per worker process:
-    an onnxruntime session stays in the process that made it)."""
+    """The merged finder, its quads as they are (one per worker process: an onnxruntime session
+    stays in the process that made it). The watcher cuts cards along them while it finds the
+    table; ``detect``'s refined quads lie between them and the true corners, and read as well."""
     from vision.finders import make_finder
 
-    return make_finder("both", "shipped")
+    return make_finder("both")
 
 
 def _crops_of_seed(args: tuple[str, int, bool, int | None, float]) -> CropSet:

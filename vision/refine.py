@@ -41,11 +41,13 @@ PASSES = 2
 MIN_CARD = 0.5
 #: Two refined quads overlapping by more than this (intersection over the smaller) are one card.
 SAME_CARD = 0.6
-#: A refined quad this many times larger or smaller in area than the frame's median card is no
-#: card: the cards of one table, seen by one camera, are all about the same size.
+#: A quad found looking closer, this many times larger or smaller in area than the median card
+#: found at the frame's scale, is no card: the cards of one table, seen by one camera, are all
+#: about the same size.
 SIZE_RANGE = 3.0
-#: How much a refined quad's distance from the median card's area (natural log of their ratio)
-#: counts against its card probability and edge support when two quads claim one card.
+#: How much the distance of a quad found looking closer from the median card's area (natural log
+#: of their ratio) counts against its card probability and edge support when two quads claim one
+#: card.
 SIZE_WEIGHT = 0.5
 #: How much closer the refined finder looks where it found cards: the part of the frame they lie
 #: in, a card's length around them, shown to the finder network at twice the scale it sees the
@@ -156,39 +158,47 @@ class CornerRefiner:
 
 
 def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_CARD,
-           size_range: float = SIZE_RANGE, sized: int | None = None,
+           size_range: float = SIZE_RANGE, found: int | None = None,
            support: npt.ArrayLike | None = None) -> FloatArray:
-    """The refined quads that are cards (likely enough, convex, and within ``size_range`` times
-    the median area of the likely cards among the first ``sized`` quads, by default all), each
-    card once, corners ordered by :func:`vision.detect.order_corners`.
+    """The refined quads that are cards (likely enough, and convex), each card once, corners
+    ordered by :func:`vision.detect.order_corners`.
+
+    The first ``found`` quads (by default all) are those found at the frame's scale; the others,
+    found looking closer, must also lie within ``size_range`` times the median area of the likely
+    cards found at the frame's scale: looking closer, the network may take a digit printed on a
+    card, or a table's tile, for a card.
 
     Of two quads that overlap by more than ``same`` of the smaller, the one kept has the higher
-    card probability, plus its ``support`` (how well its outline lies on the frame's edges,
-    :func:`vision.outline.edge_support`; 1 for all when not given), less :data:`SIZE_WEIGHT` times
-    how far its area is from the median's on a log scale: a card, not a digit printed on it, nor
-    two cards' worth around it, nor a quad astride two cards.
+    card probability plus its ``support`` (how well its outline lies on the frame's edges,
+    :func:`vision.outline.edge_support`; 1 for all when not given), less, for one found looking
+    closer, :data:`SIZE_WEIGHT` times how far its area is from that median on a log scale: a
+    card, not a digit printed on it, nor two cards' worth around it, nor a quad astride two.
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
-    >>> settle(Refined(quads, np.array([0.9, 0.95, 0.8, 0.1, 0.99, 0.97], np.float32))).shape
+    >>> likely = np.array([0.9, 0.95, 0.8, 0.1, 0.99, 0.97], np.float32)
+    >>> settle(Refined(quads, likely)).shape  # all found at the frame's scale: the large one stays
+    (3, 4, 2)
+    >>> settle(Refined(quads, likely), found=3).shape  # the large one and the small, looking closer
     (2, 4, 2)
     """
     quads = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
     areas = np.array([quad_area(q) for q in quads])
     likely = refined.card >= min_card
-    reference = areas[:sized][likely[:sized]]
+    first = len(quads) if found is None else found
+    reference = areas[:first][likely[:first]]
     median = float(np.median(reference)) if len(reference) else 0.0
-    keep: list[FloatArray] = []
-    kept_areas: list[float] = []
-    off_size = np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9)))
+    closer = np.arange(len(quads)) >= first
+    off_size = np.where(closer, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
+    sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
     score = refined.card + on_edges - SIZE_WEIGHT * off_size
-    for k in sorted(np.flatnonzero(likely).tolist(), key=lambda i: -score[i]):
+    keep: list[FloatArray] = []
+    kept_areas: list[float] = []
+    for k in sorted(np.flatnonzero(likely & sized).tolist(), key=lambda i: -score[i]):
         quad, area = quads[k], float(areas[k])
         # A card seen in perspective stays convex: a quad folded on itself is no card's outline.
-        if area < 1 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
-            continue
-        if not median / size_range <= area <= median * size_range or any(
+        if area < 1 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or any(
                 quad_overlap(quad, other) > same * min(area, other_area)
                 for other, other_area in zip(keep, kept_areas, strict=True)):
             continue
@@ -272,6 +282,4 @@ class RefinedFinder:
         refined = self.refiner.refine(frame, quads)
         support = edge_support(gradients(frame), np.asarray([order_corners(q) for q in refined.quads],
                                                             np.float32).reshape(-1, 4, 2))
-        # The cards found at the frame's scale tell their size: looking closer, the network may
-        # take a digit or a pip for a card.
-        return settle(refined, sized=found, support=support)
+        return settle(refined, found=found, support=support)
