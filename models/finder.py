@@ -9,9 +9,7 @@ PyTorch is needed only here (the ``train`` extra).
 
 from __future__ import annotations
 
-import json
 import time
-import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from models.onnx_export import export_network, set_metadata
 from models.parallel import map_jobs
 from models.render import FINDER_TABLES, render_scene
 from models.scenes import LAYOUTS, Scene
@@ -243,22 +242,12 @@ def fit(recipe: FinderRecipe, images: npt.NDArray[np.uint8], targets: npt.NDArra
 
 def export_finder(net: FinderNet, report: dict[str, Any], out: Path) -> None:
     """Write the ONNX finder with its input format and recipe as metadata."""
-    net.eval()
+    export_network(ExportedFinder(net), INPUT_SIZE, out, input_name="frames", output_names=["cores"])
     w, h = INPUT_SIZE
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(ExportedFinder(net), (torch.zeros(1, h, w, 3, dtype=torch.uint8),), str(out),
-                          input_names=["frames"], output_names=["cores"], dynamic_axes={"frames": {0: "n"}},
-                          opset_version=17, dynamo=False)
-    model = free_size(onnx.load(str(out)))
     meta = {"kind": "card-finder", "version": FINDER_VERSION,
             "input": {"layout": "NHWC", "size": [w, h], "channels": "BGR", "dtype": "uint8"},
             "map_stride": MAP_STRIDE, **report}
-    for key, value in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = key, json.dumps(value)
-    onnx.save(model, str(out))
+    onnx.save(set_metadata(free_size(onnx.load(str(out))), meta), str(out))
 
 
 def free_size(model: onnx.ModelProto) -> onnx.ModelProto:

@@ -16,9 +16,7 @@ PyTorch is needed only here (the ``train`` extra).
 
 from __future__ import annotations
 
-import json
 import time
-import warnings
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -32,6 +30,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from models.onnx_export import export_network, set_metadata
 from models.parallel import map_jobs
 from models.quantize import quantize
 from models.render import FINDER_TABLES, render_scene
@@ -349,14 +348,8 @@ def measure_file(model: Path, data: Windows, threads: int = 1) -> dict[str, floa
 
 def export_refiner(net: RefinerNet, report: dict[str, Any], out: Path) -> None:
     """Write the ONNX refiner with its input format and recipe as metadata (:func:`describe`)."""
-    net.eval()
-    w, h = WINDOW_SIZE
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(ExportedRefiner(net), (torch.zeros(1, h, w, 3, dtype=torch.uint8),), str(out),
-                          input_names=["windows"], output_names=["corners", "card"],
-                          dynamic_axes={"windows": {0: "n"}}, opset_version=17, dynamo=False)
+    export_network(ExportedRefiner(net), WINDOW_SIZE, out, input_name="windows",
+                   output_names=["corners", "card"])
     describe(out, report)
 
 
@@ -367,10 +360,6 @@ def describe(out: Path, report: dict[str, Any]) -> None:
     meta = {"kind": "corner-refiner", "version": REFINER_VERSION,
             "input": {"layout": "NHWC", "size": [w, h], "channels": "BGR", "dtype": "uint8"},
             "card_in_window": CARD_IN_WINDOW.tolist(), **report}
-    del model.metadata_props[:]
-    for key, value in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = key, json.dumps(value)
-    onnx.save(model, str(out))
+    onnx.save(set_metadata(model, meta), str(out))
 
 

@@ -8,9 +8,7 @@ here (the ``train`` extra); the companion runs the ONNX file with onnxruntime.
 
 from __future__ import annotations
 
-import json
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -25,6 +23,7 @@ from tqdm import tqdm
 
 from models.dataset import CropSet, join, make_crops
 from models.network import MEAN, STD, CardNet, Exported
+from models.onnx_export import export_network, set_metadata
 from models.quantize import quantize
 from vision.catalogue import class_names as classes
 from vision.detect import CROP_SIZE
@@ -254,17 +253,8 @@ def _reader(model: Path, threads: int) -> Callable[[npt.NDArray[np.uint8]], tupl
 
 def export(net: CardNet, temperature: float, out: Path) -> None:
     """Write the network, turned into calibrated probabilities by ``temperature``, as an ONNX model."""
-    net.eval()
-    width, height = CROP_SIZE
-    example = torch.zeros(1, height, width, 3, dtype=torch.uint8)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with warnings.catch_warnings():
-        # The TorchScript exporter is deprecated in favour of torch.export, which needs
-        # onnxscript; this small static network exports the same either way.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(Exported(net, temperature), (example,), str(out), input_names=["crops"],
-                          output_names=["probabilities", "flipped"], dynamic_axes={"crops": {0: "n"}},
-                          opset_version=17, dynamo=False)
+    export_network(Exported(net, temperature), CROP_SIZE, out, input_name="crops",
+                   output_names=["probabilities", "flipped"])
 
 
 def describe(out: Path, report: Report) -> None:
@@ -283,8 +273,4 @@ def describe(out: Path, report: Report) -> None:
         "val_flip_accuracy": report.val_flip_accuracy,
         "val_found_accuracy": report.val_found_accuracy,
     }
-    del model.metadata_props[:]
-    for key, value in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = key, json.dumps(value)
-    onnx.save(model, str(out))
+    onnx.save(set_metadata(model, meta), str(out))
