@@ -21,9 +21,9 @@ import numpy.typing as npt
 from models.parallel import map_jobs
 from models.render import Scene, render_scene
 from vision.catalogue import class_names as classes
-from vision.detect import CROP_SIZE, FloatArray, order_corners, rectify
+from vision.detect import CROP_SIZE, FloatArray, order_corners, quad_iou, rectify
 from vision.recognise import Finder
-from vision.scenes_eval import IOU, quad_iou
+from vision.scenes_eval import IOU
 
 #: Crops, (N, H, W, 3) BGR uint8.
 Crops = npt.NDArray[np.uint8]

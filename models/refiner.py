@@ -35,10 +35,9 @@ from models.parallel import map_jobs
 from models.quantize import quantize
 from models.render import FINDER_TABLES, render_scene
 from models.scenes import LAYOUTS, Scene
-from vision.detect import FloatArray, order_corners
+from vision.detect import FloatArray, order_corners, quad_iou
 from vision.recognise import Finder
 from vision.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut_windows, to_window
-from vision.scenes_eval import quad_iou
 
 GAMES = tuple(LAYOUTS)
 #: Window pixels are scaled to 0..1, then centred: (x / 255 - MEAN) / STD.
@@ -120,7 +119,7 @@ def scene_windows(scene: Scene, found: FloatArray, rng: np.random.Generator, *,
     """The training windows of one scene: around each finder quad (``found``) on a card or on
     none, around each card's corners loosened (:func:`loosen`), and around ``random_empty``
     card-sized quads on the bare table."""
-    cards = [c for c in scene.cards]
+    cards = list(scene.cards)
     truths = [c.quad for c in cards]
     rough: list[FloatArray] = []
     target: list[FloatArray] = []
@@ -220,6 +219,12 @@ class RefinerNet(nn.Module):
         return self.corners(h), self.card(h).squeeze(1)
 
 
+def _tensor(windows: npt.NDArray[np.uint8] | torch.Tensor) -> torch.Tensor:
+    """uint8 windows (N, H, W, 3) as the network's input (N, 3, H, W): see :data:`MEAN`."""
+    x = torch.as_tensor(windows)
+    return (x.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
+
+
 class ExportedRefiner(nn.Module):
     """What the ONNX file runs: uint8 BGR windows (N, 120, 96, 3) in; corners in window pixels
     (N, 4, 2) and the probability that a card lies there (N,) out."""
@@ -231,8 +236,7 @@ class ExportedRefiner(nn.Module):
 
     def forward(self, windows: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Corners and card probabilities."""
-        x = (windows.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
-        offsets, card = self.net(x)
+        offsets, card = self.net(_tensor(windows))
         return self.base + offsets.reshape(-1, 4, 2) * UNIT, torch.sigmoid(card)
 
 
@@ -261,11 +265,6 @@ def recipe_seeds(recipe: RefinerRecipe) -> tuple[list[int], list[int]]:
     base = 1_000_000 * recipe.seed + 800_000
     return (list(range(base, base + recipe.train_scenes)),
             list(range(base + 100_000, base + 100_000 + recipe.val_scenes)))
-
-
-def _tensor(windows: npt.NDArray[np.uint8] | torch.Tensor) -> torch.Tensor:
-    x = torch.as_tensor(windows)
-    return (x.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
 
 
 def fit(recipe: RefinerRecipe, data: Windows, *, progress: bool = True) -> RefinerNet:

@@ -201,6 +201,18 @@ def quad_overlap(a: FloatArray, b: FloatArray) -> float:
     return float(area)
 
 
+def quad_iou(a: FloatArray, b: FloatArray) -> float:
+    """Intersection over union of two convex quads.
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
+    >>> round(quad_iou(square, square + [1, 0]), 3)
+    0.333
+    """
+    inter = quad_overlap(a.astype(np.float32), b.astype(np.float32))
+    union = quad_area(a) + quad_area(b) - inter
+    return inter / union if union > 0 else 0.0
+
+
 def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     """One quad a card: merge duplicates, drop blobs made of several cards and details inside a card."""
     if not cands:

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, order_corners, quad_area, quad_overlap
+from vision.detect import FloatArray, Image, order_corners, quad_area, quad_iou, quad_overlap
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
@@ -92,12 +92,7 @@ def to_frame(quads: npt.ArrayLike, corners: npt.ArrayLike) -> FloatArray:
     >>> to_frame(quad, CARD_IN_WINDOW[None] + 1)[0, 0].tolist()
     [44.0, 44.0]
     """
-    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    c = np.asarray(corners, np.float32).reshape(-1, 4, 2)
-    out = np.empty_like(c)
-    for k in range(len(q)):
-        out[k] = cv2.perspectiveTransform(c[k][None], window_transform(q[k]))[0]
-    return out
+    return _carry(quads, corners, to_window=False)
 
 
 def to_window(quads: npt.ArrayLike, corners: npt.ArrayLike) -> FloatArray:
@@ -107,11 +102,17 @@ def to_window(quads: npt.ArrayLike, corners: npt.ArrayLike) -> FloatArray:
     >>> to_window(quad, to_frame(quad, CARD_IN_WINDOW[None] + 1))[0, 0].round(4).tolist()
     [17.0, 17.0]
     """
+    return _carry(quads, corners, to_window=True)
+
+
+def _carry(quads: npt.ArrayLike, corners: npt.ArrayLike, *, to_window: bool) -> FloatArray:
+    """Each quad's corners carried through its :func:`window_transform`, or its inverse."""
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     c = np.asarray(corners, np.float32).reshape(-1, 4, 2)
     out = np.empty_like(c)
     for k in range(len(q)):
-        out[k] = cv2.perspectiveTransform(c[k][None], np.linalg.inv(window_transform(q[k])))[0]
+        transform = window_transform(q[k])
+        out[k] = cv2.perspectiveTransform(c[k][None], np.linalg.inv(transform) if to_window else transform)[0]
     return out
 
 
@@ -254,9 +255,7 @@ def _new(known: FloatArray, found: FloatArray) -> FloatArray:
     kept = list(known)
     fresh: list[FloatArray] = []
     for quad in sorted(found, key=quad_area, reverse=True):
-        area = quad_area(quad)
-        if any(quad_overlap(quad, other) > 0.5 * (area + quad_area(other) - quad_overlap(quad, other))
-               for other in kept):
+        if any(quad_iou(quad, other) > 0.5 for other in kept):
             continue
         kept.append(quad)
         fresh.append(quad)

@@ -20,25 +20,13 @@ import numpy.typing as npt
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import Classifier
-from vision.detect import find_cards, quad_area, quad_overlap
+from vision.detect import find_cards, quad_iou
 from vision.recognise import Finder, recognise
 
 MIN_VISIBLE = 0.75
 IOU = 0.5
 #: Seeds of evaluation scenes start here; training uses seed * 1,000,000 + 0..999,999.
 EVAL_SEED_BASE = 900_000_000
-
-
-def quad_iou(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
-    """Intersection over union of two convex quads.
-
-    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
-    >>> round(quad_iou(square, square + [1, 0]), 3)
-    0.333
-    """
-    inter = quad_overlap(a.astype(np.float32), b.astype(np.float32))
-    union = quad_area(a) + quad_area(b) - inter
-    return inter / union if union > 0 else 0.0
 
 
 @dataclass

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from models.render import render_scene
+from vision.detect import quad_iou
 from vision.refine import CARD_IN_WINDOW, WINDOW_SIZE, CornerRefiner, to_frame
-from vision.scenes_eval import quad_iou
 
 torch = pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
 

@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 
 from models.render import render_scene
-from vision.detect import find_cards, order_corners
+from vision.detect import find_cards, order_corners, quad_iou
 from vision.finders import CombinedFinder, merge_quads
-from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE, quad_iou
+from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE
 from vision.segment import CardFinder
 
 

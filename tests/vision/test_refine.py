@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import ModelUnavailable
 from models.render import render_scene
-from vision.detect import order_corners
+from vision.detect import order_corners, quad_iou
 from vision.finders import for_closer_look, make_finder
 from vision.refine import (
     CARD_IN_WINDOW,
@@ -26,7 +26,7 @@ from vision.refine import (
     to_window,
     window_transform,
 )
-from vision.scenes_eval import EVAL_SEED_BASE, quad_iou
+from vision.scenes_eval import EVAL_SEED_BASE
 from vision.segment import CardFinder
 
 

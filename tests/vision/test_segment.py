@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import ModelUnavailable, VisionError
-from vision.detect import order_corners, quad_area
-from vision.scenes_eval import quad_iou
+from vision.detect import order_corners, quad_area, quad_iou
 from vision.segment import (
     CORE_MARGIN,
     INPUT_SIZE,
