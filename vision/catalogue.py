@@ -131,6 +131,12 @@ FACES: dict[str, dict[str, Face]] = {
 }
 
 
+#: The one face of a game printed as a triangle on its card (L'Ascension's Panorama): the finder
+#: network tells a triangle from a card's rectangle (:class:`vision.segment.Outlines`), whatever
+#: the classifier reads on it.
+TRIANGULAR: dict[str, str] = {"ascension": "panorama"}
+
+
 def faces(game: str) -> list[Face]:
     """The faces of ``game``'s deck (the card back excluded), in a fixed order."""
     return [face for face in FACES[game].values() if face is not BACK]

@@ -13,16 +13,18 @@ map still shows a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, find_cards, quad_area
+from vision.detect import FloatArray, Image, find_cards, quad_area, quad_iou
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
-from vision.segment import CardFinder, core_evidence
+from vision.segment import CardFinder, Outlines, core_evidence
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
@@ -155,6 +157,11 @@ class CombinedFinder:
 
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
+        return self.outlines(frame).quads
+
+    def outlines(self, frame: Image) -> Outlines:
+        """:meth:`find`'s quads, each marked triangular where the network saw a triangle (IoU at
+        least a half: a contour's outline of a Panorama, when it stays, is marked too)."""
         cores, scale = self.network.core_map(frame)
         by_network, triangular = self.network.outlines(cores, scale)
         by_contours = find_cards(frame, max_side=CONTOUR_SIDE)
@@ -163,7 +170,11 @@ class CombinedFinder:
         network_support = np.where(triangular, 1.0, edge_support(grads, by_network))
         support = (network_support, edge_support(grads, by_contours))
         seen = [core_evidence(cores, scale, quad) for quad in by_contours]
-        return merge_quads(by_network, by_contours, support=support, seen=seen)
+        merged = merge_quads(by_network, by_contours, support=support, seen=seen)
+        # A quad where the network saw a triangle is one, whichever outline of it stayed.
+        triangles = by_network[triangular]
+        shaped = [any(quad_iou(quad, t) >= 0.5 for t in triangles) for quad in merged]
+        return Outlines(merged, np.asarray(shaped, np.bool_).reshape(-1))
 
 
 def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
@@ -182,20 +193,25 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
     """
     refined = refiner is not None and refiner != "none"
     network: CardFinder | None = None
+    # What the refined finder starts from: the same quads, each marked triangular where the
+    # network saw a triangle (a Panorama, which vision.recognise then reads by its shape).
+    outlined: Callable[[Image], FloatArray | Outlines] = find_cards
     if choice == "contours":
         find: Finder = find_cards
     else:
         # The refiner places a lone core's loose card (see :attr:`CardFinder.lone_cores`).
         network = CardFinder(lone_cores=refined) if choice in ("network", "both") else CardFinder(
             Path(choice), lone_cores=refined)
-        find = CombinedFinder(network).find if choice == "both" else network.find
+        combined = CombinedFinder(network) if choice == "both" else None
+        find = combined.find if combined is not None else network.find
+        outlined = combined.outlines if combined is not None else network.find_outlines
     if not refined:
         return find
     from vision.refine import CornerRefiner, RefinedFinder
 
     model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(str(refiner)))
     # With the refiner to place what it finds, the network also looks closer where cards lie.
-    return RefinedFinder(find, model, network).find
+    return RefinedFinder(outlined, model, network)
 
 
 #: How much closer :func:`closer` looks: the frame cut into tiles a half, a third and a quarter
@@ -205,19 +221,23 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
 MAGNIFICATIONS = (2, 3, 4)
 
 
-def for_closer_look(find: Finder) -> Finder:
+def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
     """The finder to look closer with: a merged finder's network alone (contours never outline a
-    Panorama, and they would take most of the time over the many tiles), else ``find`` itself.
+    Panorama, and they would take most of the time over the many tiles), a network's own
+    :meth:`~vision.segment.CardFinder.find`, else ``find`` itself (a finder of quads).
 
     >>> for_closer_look(find_cards) is find_cards
     True
     """
     from vision.refine import RefinedFinder
 
-    owner = getattr(find, "__self__", None)
+    owner = find if isinstance(find, RefinedFinder) else getattr(find, "__self__", None)
     if isinstance(owner, RefinedFinder):  # the refiner places whole cards; tiles cut them
         return for_closer_look(owner.finder)
-    return owner.network.find if isinstance(owner, CombinedFinder) else find
+    if isinstance(owner, CombinedFinder):
+        return owner.network.find
+    # What is left gives quads: only the merged finder's and the network's outlines are Outlines.
+    return owner.find if isinstance(owner, CardFinder) else cast(Finder, find)
 
 
 def closer(find: Finder, frame: Image, magnifications: tuple[int, ...] = MAGNIFICATIONS) -> FloatArray:

@@ -17,6 +17,7 @@ Training windows and camera windows are cut by the same function,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,8 +28,7 @@ import numpy.typing as npt
 from vision.detect import FloatArray, Image, order_corners, quad_area, quad_iou, quad_overlap
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
-from vision.recognise import Finder
-from vision.segment import CardFinder, letterbox_scale
+from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
 WINDOW_SIZE = (96, 120)
@@ -184,6 +184,17 @@ def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_C
     (2, 4, 2)
     """
     quads = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+    kept = settled(quads, refined.card, min_card=min_card, same=same, size_range=size_range, found=found,
+                   support=support)
+    return quads[kept] if kept else np.zeros((0, 4, 2), np.float32)
+
+
+def settled(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
+            same: float = SAME_CARD, size_range: float = SIZE_RANGE, found: int | None = None,
+            support: npt.ArrayLike | None = None) -> list[int]:
+    """The indices of the ``quads`` (corners ordered) :func:`settle` keeps, their card
+    probability ``card``, in the order it keeps them."""
+    refined = Refined(quads, card)
     areas = np.array([quad_area(q) for q in quads])
     likely = refined.card >= min_card
     first = len(quads) if found is None else found
@@ -194,18 +205,15 @@ def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_C
     sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
     score = refined.card + on_edges - SIZE_WEIGHT * off_size
-    keep: list[FloatArray] = []
-    kept_areas: list[float] = []
+    keep: list[int] = []
     for k in sorted(np.flatnonzero(likely & sized).tolist(), key=lambda i: -score[i]):
         quad, area = quads[k], float(areas[k])
         # A card seen in perspective stays convex: a quad folded on itself is no card's outline.
         if area < 1 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or any(
-                quad_overlap(quad, other) > same * min(area, other_area)
-                for other, other_area in zip(keep, kept_areas, strict=True)):
+                quad_overlap(quad, quads[other]) > same * min(area, float(areas[other])) for other in keep):
             continue
-        keep.append(quad)
-        kept_areas.append(area)
-    return np.stack(keep).astype(np.float32) if keep else np.zeros((0, 4, 2), np.float32)
+        keep.append(k)
+    return keep
 
 
 def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, int, int, int] | None:
@@ -232,53 +240,71 @@ def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, in
 
 
 def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
-                magnification: float = MAGNIFICATION) -> FloatArray:
-    """Corners (N, 4, 2), in frame pixels, of the cards the finder ``network`` sees whole in the
-    :func:`closer_region` of ``quads``, looking ``magnification`` times closer than at the
-    whole frame."""
+                magnification: float = MAGNIFICATION) -> Outlines:
+    """The outlines (corners in frame pixels, each marked triangular or not) of the cards the
+    finder ``network`` sees whole in the :func:`closer_region` of ``quads``, looking
+    ``magnification`` times closer than at the whole frame."""
     region = closer_region(frame.shape, quads)
     if region is None:
-        return np.zeros((0, 4, 2), np.float32)
+        return Outlines.of(np.zeros((0, 4, 2), np.float32))
     x, y, w, h = region
     scale = magnification * letterbox_scale(frame.shape)
     cores, scale = network.core_map(np.ascontiguousarray(frame[y:y + h, x:x + w]), scale)
-    found = network.outlines(cores, scale, closer=magnification).quads
+    found, triangular = network.outlines(cores, scale, closer=magnification)
     # A card cut by the region's edge is no card of the region: the cards found lie well inside.
-    whole = [(quad[:, 0] > 1).all() and (quad[:, 1] > 1).all() and (quad[:, 0] < w - 2).all()
-             and (quad[:, 1] < h - 2).all() for quad in found]
-    return np.ascontiguousarray(found[np.asarray(whole, np.bool_)] + np.array([x, y], np.float32))
+    whole = np.asarray([(quad[:, 0] > 1).all() and (quad[:, 1] > 1).all() and (quad[:, 0] < w - 2).all()
+                        and (quad[:, 1] < h - 2).all() for quad in found], np.bool_).reshape(-1)
+    return Outlines(np.ascontiguousarray(found[whole] + np.array([x, y], np.float32)), triangular[whole])
 
 
-def _new(known: FloatArray, found: FloatArray) -> FloatArray:
-    """The quads of ``found`` on no card ``known`` or found before them (intersection over union
-    below a half), the larger first."""
+def _new(known: FloatArray, found: FloatArray) -> list[int]:
+    """The indices of the quads of ``found`` on no card ``known`` or found before them
+    (intersection over union below a half), the larger first."""
     kept = list(known)
-    fresh: list[FloatArray] = []
-    for quad in sorted(found, key=quad_area, reverse=True):
-        if any(quad_iou(quad, other) > 0.5 for other in kept):
+    fresh: list[int] = []
+    for k in sorted(range(len(found)), key=lambda i: -quad_area(found[i])):
+        if any(quad_iou(found[k], other) > 0.5 for other in kept):
             continue
-        kept.append(quad)
-        fresh.append(quad)
-    return np.asarray(fresh, np.float32).reshape(-1, 4, 2)
+        kept.append(found[k])
+        fresh.append(k)
+    return fresh
 
 
 @dataclass
 class RefinedFinder:
     """A finder whose quads the corner refiner places on the cards (:func:`settle`); with a
     ``closer`` finder (the finder network), it also looks closer where it found cards
-    (:func:`look_closer`) and refines what it finds there too."""
+    (:func:`look_closer`) and refines what it finds there too.
 
-    finder: Finder
+    ``finder`` gives quads, or :class:`vision.segment.Outlines` that also say which are
+    triangles; the refined cards keep that mark (:meth:`outlines`). Called, it gives the quads."""
+
+    finder: Callable[[Image], FloatArray | Outlines]
     refiner: CornerRefiner = field(default_factory=CornerRefiner)
     closer: CardFinder | None = None
 
+    def __call__(self, frame: Image) -> FloatArray:
+        return self.find(frame)
+
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
-        quads = np.asarray(self.finder(frame), np.float32).reshape(-1, 4, 2)
+        return self.outlines(frame).quads
+
+    def outlines(self, frame: Image) -> Outlines:
+        """:meth:`find`'s quads, each marked triangular when the finder or the closer look saw
+        it as a triangle."""
+        first = Outlines.of(self.finder(frame))
+        quads = np.asarray(first.quads, np.float32).reshape(-1, 4, 2)
+        triangles = list(quads[first.triangular])
         found = len(quads)
         if self.closer is not None:
-            quads = np.concatenate([quads, _new(quads, look_closer(self.closer, frame, quads))])
+            more = look_closer(self.closer, frame, quads)
+            quads = np.concatenate([quads, more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)])
+            triangles += list(more.quads[more.triangular])
         refined = self.refiner.refine(frame, quads)
-        support = edge_support(gradients(frame), np.asarray([order_corners(q) for q in refined.quads],
-                                                            np.float32).reshape(-1, 4, 2))
-        return settle(refined, found=found, support=support)
+        ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+        support = edge_support(gradients(frame), ordered)
+        kept = ordered[settled(ordered, refined.card, found=found, support=support)]
+        # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
+        shaped = [any(quad_iou(quad, t) >= 0.5 for t in triangles) for quad in kept]
+        return Outlines(kept.reshape(-1, 4, 2), np.asarray(shaped, np.bool_).reshape(-1))

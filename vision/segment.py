@@ -154,6 +154,14 @@ class Outlines(NamedTuple):
     quads: FloatArray
     triangular: npt.NDArray[np.bool_]
 
+    @classmethod
+    def of(cls, found: FloatArray | Outlines) -> Outlines:
+        """``found`` as outlines: quads from a finder that tells no shape are none triangular."""
+        if isinstance(found, Outlines):
+            return found
+        quads = np.asarray(found, np.float32).reshape(-1, 4, 2)
+        return cls(quads, np.zeros(len(quads), np.bool_))
+
 
 def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *, threshold: float = 0.5,
                         min_area: float = 12.0, aspect_range: tuple[float, float] = (1.1, 1.9),
@@ -346,9 +354,13 @@ class CardFinder:
 
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`order_corners`."""
+        return self.find_outlines(frame).quads
+
+    def find_outlines(self, frame: Image) -> Outlines:
+        """:meth:`find`'s quads, each marked triangular or not."""
         if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
             raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
-        return self.outlines(*self.core_map(frame)).quads
+        return self.outlines(*self.core_map(frame))
 
     def outlines(self, cores: npt.NDArray[np.float32], scale: float, *, closer: float = 1.0) -> Outlines:
         """Card corners (N, 4, 2) in frame pixels from a :meth:`core_map` and its scale, each

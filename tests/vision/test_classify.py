@@ -15,7 +15,8 @@ from companion.errors import ModelUnavailable
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import FakeClassifier, OnnxClassifier
-from vision.recognise import annotate, recognise
+from vision.recognise import SHAPE_CONFIDENCE, ShapeFinder, annotate, recognise
+from vision.segment import Outlines
 
 pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
 
@@ -70,6 +71,35 @@ def test_recognise_turns_the_corners_of_cards_read_upside_down() -> None:
     assert not detections.upside_down[1:].any()
     drawn = annotate(frame, detections)
     assert drawn.shape == frame.shape and (drawn != frame).any()
+
+
+class _Shapes:
+    """A finder that finds three cards and says the first two are triangles."""
+
+    def __init__(self) -> None:
+        card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+        self.quads = np.stack([card + np.array([dx, 0], np.float32) for dx in (0, 100, 200)])
+
+    def __call__(self, frame: np.ndarray) -> np.ndarray:
+        return self.quads
+
+    def outlines(self, frame: np.ndarray) -> Outlines:
+        return Outlines(self.quads, np.array([True, True, False]))
+
+
+def test_a_card_found_to_be_a_triangle_is_read_by_its_shape() -> None:
+    frame = np.full((200, 400, 3), 90, np.uint8)
+    finder = _Shapes()
+    assert isinstance(finder, ShapeFinder)
+    answers = [(None, 0.6, False), ("bridge", 0.97, True), ("9s", 0.99, False)]
+    read = recognise(frame, FakeClassifier("ascension", answers), finder)
+    assert read.names == ("panorama", "panorama", "9s")
+    assert read.confidences.tolist() == pytest.approx([SHAPE_CONFIDENCE, SHAPE_CONFIDENCE, 0.99])
+    assert read.upside_down.tolist() == [False, True, False]  # the classifier still tells which way up
+    # A game with no triangular card reads its cards by their print alone; so does a plain finder.
+    plain = (None, "bridge", "9s")
+    assert recognise(frame, FakeClassifier("crew", answers), finder).names == plain
+    assert recognise(frame, FakeClassifier("ascension", answers), finder.__call__).names == plain
 
 
 def test_detect_command(tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,9 +112,8 @@ def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> No
 
 def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
     find = make_finder("network", "shipped")
-    owner = getattr(find, "__self__", None)
-    assert isinstance(owner, RefinedFinder) and isinstance(owner.closer, CardFinder)
-    contours = getattr(make_finder("contours", "shipped"), "__self__", None)
+    assert isinstance(find, RefinedFinder) and isinstance(find.closer, CardFinder)
+    contours = make_finder("contours", "shipped")
     assert isinstance(contours, RefinedFinder) and contours.closer is None
     closer = for_closer_look(find)
     assert isinstance(getattr(closer, "__self__", None), CardFinder)
@@ -170,13 +169,19 @@ def test_looking_closer_covers_the_cards_found_and_finds_panoramas_missed_at_the
         return sum(max((quad_iou(card.quad, q) for q in quads), default=0.0) >= 0.5 for card in panoramas)
 
     closer = look_closer(network, scene.image, found)
-    assert seen(closer) > seen(found)
+    assert seen(closer.quads) > seen(found)
+    assert closer.triangular.sum() >= seen(closer.quads) - 1  # the network sees they are triangles
     both = RefinedFinder(network.find, refiner, network).find(scene.image)
     assert seen(both) >= 9 and seen(both) > seen(RefinedFinder(network.find, refiner).find(scene.image))
+    # Given the network's outlines, the refined cards that are triangles say so: the Panoramas.
+    shaped = RefinedFinder(network.find_outlines, refiner, network).outlines(scene.image)
+    assert np.array_equal(shaped.quads, both)
+    panorama = np.array([max(quad_iou(card.quad, q) for card in panoramas) >= 0.5 for q in shaped.quads])
+    assert not (shaped.triangular & ~panorama).any() and (shaped.triangular & panorama).sum() >= 8
 
 
 def test_no_closer_look_without_cards_or_at_large_cards() -> None:
     assert closer_region((720, 1280, 3), np.zeros((0, 4, 2), np.float32)) is None
     big = np.array([[[100, 100], [300, 100], [300, 380], [100, 380]]], np.float32)
     assert closer_region((720, 1280, 3), big) is None
-    assert look_closer(CardFinder(), np.zeros((720, 1280, 3), np.uint8), big).shape == (0, 4, 2)
+    assert look_closer(CardFinder(), np.zeros((720, 1280, 3), np.uint8), big).quads.shape == (0, 4, 2)
