@@ -24,7 +24,7 @@ import numpy.typing as npt
 from vision.detect import FloatArray, Image, find_cards, quad_area, quad_iou
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
-from vision.segment import CardFinder, Outlines, core_evidence
+from vision.segment import SAME_TRIANGLE, CardFinder, Outlines, core_evidence
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
@@ -160,8 +160,9 @@ class CombinedFinder:
         return self.outlines(frame).quads
 
     def outlines(self, frame: Image) -> Outlines:
-        """:meth:`find`'s quads, each marked triangular where the network saw a triangle (IoU at
-        least a half: a contour's outline of a Panorama, when it stays, is marked too)."""
+        """:meth:`find`'s quads, each marked triangular where the network saw a triangle
+        (:data:`vision.segment.SAME_TRIANGLE`: a contour's outline of a Panorama, when it stays,
+        is marked too)."""
         cores, scale = self.network.core_map(frame)
         by_network, triangular = self.network.outlines(cores, scale)
         by_contours = find_cards(frame, max_side=CONTOUR_SIDE)
@@ -173,7 +174,7 @@ class CombinedFinder:
         merged = merge_quads(by_network, by_contours, support=support, seen=seen)
         # A quad where the network saw a triangle is one, whichever outline of it stayed.
         triangles = by_network[triangular]
-        shaped = [any(quad_iou(quad, t) >= 0.5 for t in triangles) for quad in merged]
+        shaped = [any(quad_iou(quad, t) >= SAME_TRIANGLE for t in triangles) for quad in merged]
         return Outlines(merged, np.asarray(shaped, np.bool_).reshape(-1))
 
 

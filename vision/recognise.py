@@ -23,9 +23,9 @@ Image = np.ndarray
 #: :func:`vision.detect.order_corners` (:func:`vision.detect.find_cards`, or
 #: :meth:`vision.segment.CardFinder.find`).
 Finder = Callable[[Image], FloatArray]
-#: The confidence given to a card read by its shape (:func:`by_shape`): of 954 cards the refined
-#: finder marked triangular on 100 held-out L'Ascension scenes, all were Panoramas, and no other
-#: card of 1,798 was marked (2026-11-23).
+#: The confidence given to a card read by its shape (:func:`by_shape`): on 500 held-out
+#: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
+#: marked triangular, all but one were Panoramas.
 SHAPE_CONFIDENCE = 0.99
 
 
@@ -40,14 +40,14 @@ class ShapeFinder(Protocol):
 
 
 def by_shape(readings: Readings, triangular: np.ndarray, game: str) -> Readings:
-    """``readings`` with each card found ``triangular`` read as the game's one triangular face
-    (:data:`vision.catalogue.TRIANGULAR`), at :data:`SHAPE_CONFIDENCE`, whatever the classifier
-    read on its print: a Panorama shows a triangle, and the table around it, new to the
+    """``readings`` with each card found ``triangular`` that the classifier left unsure read as
+    the game's one triangular face (:data:`vision.catalogue.TRIANGULAR`), at
+    :data:`SHAPE_CONFIDENCE`: a Panorama shows a triangle, and the table around it, new to the
     classifier on every table, leaves it unsure. Unchanged for a game with no triangular card.
 
     >>> read = Readings(("bridge", None, "9s"), np.array([0.95, 0.4, 0.99], np.float32), np.zeros(3, bool))
     >>> by_shape(read, np.array([True, True, False]), "ascension").names
-    ('panorama', 'panorama', '9s')
+    ('bridge', 'panorama', '9s')
     >>> by_shape(read, np.array([True, True, False]), "crew") is read
     True
     """
@@ -55,6 +55,9 @@ def by_shape(readings: Readings, triangular: np.ndarray, game: str) -> Readings:
     shaped = np.asarray(triangular, np.bool_).reshape(-1)
     if face is None or not shaped.any():
         return readings
+    # Only where the classifier is unsure: a card marked a triangle that it reads surely is most
+    # often another card beside a Panorama, its outline near the triangle's (a Summit's peak).
+    shaped = shaped & np.array([name is None for name in readings.names], np.bool_)
     names = tuple(face if tri else name for name, tri in zip(readings.names, shaped.tolist(), strict=True))
     confidences = np.where(shaped, np.float32(SHAPE_CONFIDENCE), readings.confidences).astype(np.float32)
     return Readings(names, confidences, readings.flipped)

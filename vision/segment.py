@@ -148,6 +148,11 @@ def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> Floa
     return np.asarray(out, np.float32)
 
 
+#: A quad overlapping a triangle's outline by at least this (IoU) is that triangular card: the
+#: card beside a Panorama overlaps its outline by less (at a half, 8 of 13,000 cards were marked).
+SAME_TRIANGLE = 0.7
+
+
 class Outlines(NamedTuple):
     """Card quads found on a core map, and which of them a triangular core gave (a Panorama)."""
 
