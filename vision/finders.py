@@ -155,6 +155,9 @@ class CombinedFinder:
 
     network: CardFinder = field(default_factory=CardFinder)
 
+    def __call__(self, frame: Image) -> FloatArray:
+        return self.find(frame)
+
     def find(self, frame: Image) -> FloatArray:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
         return self.outlines(frame).quads
@@ -204,7 +207,8 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
         network = CardFinder(lone_cores=refined) if choice in ("network", "both") else CardFinder(
             Path(choice), lone_cores=refined)
         combined = CombinedFinder(network) if choice == "both" else None
-        find = combined.find if combined is not None else network.find
+        # The merged finder itself, not its method: vision.recognise also asks it for triangles.
+        find = combined if combined is not None else network.find
         outlined = combined.outlines if combined is not None else network.find_outlines
     if not refined:
         return find
@@ -232,7 +236,7 @@ def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
     """
     from vision.refine import RefinedFinder
 
-    owner = find if isinstance(find, RefinedFinder) else getattr(find, "__self__", None)
+    owner = find if isinstance(find, RefinedFinder | CombinedFinder) else getattr(find, "__self__", None)
     if isinstance(owner, RefinedFinder):  # the refiner places whole cards; tiles cut them
         return for_closer_look(owner.finder)
     if isinstance(owner, CombinedFinder):

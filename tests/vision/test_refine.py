@@ -12,6 +12,7 @@ from companion.errors import ModelUnavailable
 from models.render import render_scene
 from vision.detect import order_corners, quad_iou
 from vision.finders import for_closer_look, make_finder
+from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
     WINDOW_SIZE,
@@ -118,6 +119,11 @@ def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
     closer = for_closer_look(find)
     assert isinstance(getattr(closer, "__self__", None), CardFinder)
     assert make_finder("contours", "none") is make_finder("contours")
+    # Refined or not, the merged finder tells triangles, and looks closer with its network alone.
+    for merged in (make_finder("both"), make_finder("both", "shipped")):
+        assert isinstance(merged, ShapeFinder)
+        assert isinstance(getattr(for_closer_look(merged), "__self__", None), CardFinder)
+    assert not isinstance(make_finder("contours"), ShapeFinder)
 
 
 def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -> None:
