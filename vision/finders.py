@@ -21,10 +21,10 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, find_cards, quad_area, quad_iou
+from vision.detect import FloatArray, Image, find_cards, quad_area
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
-from vision.segment import SAME_TRIANGLE, CardFinder, Outlines, core_evidence
+from vision.segment import CardFinder, Outlines, core_evidence
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
@@ -176,9 +176,7 @@ class CombinedFinder:
         seen = [core_evidence(cores, scale, quad) for quad in by_contours]
         merged = merge_quads(by_network, by_contours, support=support, seen=seen)
         # A quad where the network saw a triangle is one, whichever outline of it stayed.
-        triangles = by_network[triangular]
-        shaped = [any(quad_iou(quad, t) >= SAME_TRIANGLE for t in triangles) for quad in merged]
-        return Outlines(merged, np.asarray(shaped, np.bool_).reshape(-1))
+        return Outlines.marked(merged, by_network[triangular])
 
 
 def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from vision.detect import FloatArray, Image, order_corners, quad_area, quad_iou, quad_overlap
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
-from vision.segment import SAME_TRIANGLE, CardFinder, Outlines, letterbox_scale
+from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
 WINDOW_SIZE = (96, 120)
@@ -306,5 +306,4 @@ class RefinedFinder:
         support = edge_support(gradients(frame), ordered)
         kept = ordered[settled(ordered, refined.card, found=found, support=support)]
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
-        shaped = [any(quad_iou(quad, t) >= SAME_TRIANGLE for t in triangles) for quad in kept]
-        return Outlines(kept.reshape(-1, 4, 2), np.asarray(shaped, np.bool_).reshape(-1))
+        return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))

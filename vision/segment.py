@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect, triangle_card
+from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect, quad_iou, triangle_card
 from vision.networks import open_network
 
 #: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
@@ -158,6 +158,26 @@ class Outlines(NamedTuple):
 
     quads: FloatArray
     triangular: npt.NDArray[np.bool_]
+
+    @classmethod
+    def marked(cls, quads: FloatArray, triangles: npt.ArrayLike) -> Outlines:
+        """``quads`` (N, 4, 2), each marked triangular when it overlaps one of ``triangles``
+        (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more.
+
+        >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+        >>> Outlines.marked(np.stack([card, card + 100]), (card + 3)[None]).triangular.tolist()
+        [True, False]
+        """
+        q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        t = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
+        shaped = np.zeros(len(q), np.bool_)
+        if len(t):
+            # Only quads whose centres lie within a card's half-diagonal can overlap that much.
+            near = np.linalg.norm(q.mean(axis=1)[:, None] - t.mean(axis=1)[None], axis=2) < (
+                np.linalg.norm(t[:, 0] - t[:, 2], axis=1)[None] / 2)
+            for k, j in zip(*np.nonzero(near), strict=True):
+                shaped[k] = shaped[k] or quad_iou(q[k], t[j]) >= SAME_TRIANGLE
+        return cls(q, shaped)
 
     @classmethod
     def of(cls, found: FloatArray | Outlines) -> Outlines:
