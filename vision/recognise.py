@@ -32,7 +32,7 @@ SHAPE_CONFIDENCE = 0.99
 @runtime_checkable
 class ShapeFinder(Protocol):
     """A finder that also tells which cards it found are triangles
-    (:class:`vision.refine.RefinedFinder`)."""
+    (:class:`vision.finders.CombinedFinder`, :class:`vision.refine.RefinedFinder`)."""
 
     def __call__(self, frame: Image) -> FloatArray: ...
 

@@ -194,9 +194,8 @@ def settled(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float
             support: npt.ArrayLike | None = None) -> list[int]:
     """The indices of the ``quads`` (corners ordered) :func:`settle` keeps, their card
     probability ``card``, in the order it keeps them."""
-    refined = Refined(quads, card)
     areas = np.array([quad_area(q) for q in quads])
-    likely = refined.card >= min_card
+    likely = card >= min_card
     first = len(quads) if found is None else found
     reference = areas[:first][likely[:first]]
     median = float(np.median(reference)) if len(reference) else 0.0
@@ -204,7 +203,7 @@ def settled(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float
     off_size = np.where(closer, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
     sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
-    score = refined.card + on_edges - SIZE_WEIGHT * off_size
+    score = card + on_edges - SIZE_WEIGHT * off_size
     keep: list[int] = []
     for k in sorted(np.flatnonzero(likely & sized).tolist(), key=lambda i: -score[i]):
         quad, area = quads[k], float(areas[k])
