@@ -39,6 +39,10 @@ BETTER = 0.15
 NO_EDGE = 0.05
 #: Network quads lying on edges by at least this much (their median) are outlined cards.
 ON_EDGES = 0.9
+#: A contour quad around at least this many network quads lying on edges (:data:`ON_EDGES`)
+#: holds that many cards: a card's pips and pictures are not outlined by the network's
+#: card-shaped quads along their edges, cards are.
+MANY = 4
 #: Contours run on the frame shrunk to this many pixels on its long side: beside the network
 #: they only offer alternatives, each checked on the whole frame's edges, and at 1280 pixels
 #: they took three quarters of the merged finder's time for no more cards found.
@@ -66,7 +70,8 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
       card (pips, pictures), unless one of them is larger than a detail (:data:`DETAIL`) and
       its outline lies better on edges than the contour quad's own, or they lie on edges
       (:data:`ON_EDGES`) and a side of the contour quad on none (:data:`NO_EDGE`): cards laid
-      in a ring, a grid's border around empty cells;
+      in a ring, a grid's border around empty cells; or :data:`MANY` of them lie on edges, however
+      well the contour quad does: a grid on a checked cloth, outlined whole;
     * none inside it, but its centre inside a network quad: it is a part of that card and goes,
       unless its outline lies better on edges (then the network quad took in more than a card);
     * else the network found nothing there: it stays if the network's map saw a card there
@@ -83,6 +88,12 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
     >>> merge_quads(card[None], (card + 200)[None]).shape  # a card the network missed
     (2, 4, 2)
     >>> merge_quads(card[None], (card + 200)[None], seen=[0.0]).shape  # an empty cell of a grid
+    (1, 4, 2)
+    >>> grid = np.stack([card + [70 * i, 0] for i in range(4)])  # four cards on a checked cloth
+    >>> around = np.array([[-40, -40], [360, -40], [360, 130], [-40, 130]], np.float32)[None]
+    >>> merge_quads(grid, around, support=([1.0] * 4, [0.5])).shape  # ... outlined whole
+    (4, 4, 2)
+    >>> merge_quads(grid[:3], around, support=([1.0] * 3, [0.5])).shape  # a large card's pictures
     (1, 4, 2)
     """
     network = np.asarray(network, np.float32).reshape(-1, 4, 2)
@@ -116,7 +127,10 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             sized = [j for j in inner if areas[j] >= DETAIL * area]
             # An outline with a side on no edge at all, around quads lying on edges all round:
             # cards laid in a ring (a grid's border, its cells empty), or a shadow, not one card.
-            ring = cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
+            # So are several quads inside lying on edges all round, whatever the outline's own
+            # edges: a table's checks or stripes can run along all four of its sides.
+            ring = (cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
+                    or int((net_support[inner] >= ON_EDGES).sum()) >= MANY)
             if parts and not ring and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
                 keep[inner] = False
                 extra.append(quad)

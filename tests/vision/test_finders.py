@@ -105,6 +105,17 @@ def test_a_grid_whose_border_rings_empty_cells_is_found_card_by_card() -> None:
     assert hits >= len(seen) - 1
 
 
+def test_a_grid_on_a_checked_cloth_outlined_whole_is_found_card_by_card() -> None:
+    # A held-out scene whose cloth's checks gave the whole grid's outline edges on every side
+    # (its support about a half, no ring): the merge kept it alone, and with the refiner the
+    # frame read no card at all.
+    scene = render_scene("tranquility", EVAL_SEED_BASE + 113, held_out=True)
+    found = CombinedFinder().find(scene.image)
+    seen = [card for card in scene.cards if card.visible >= MIN_VISIBLE]
+    hits = sum(max(quad_iou(card.quad, quad) for quad in found) >= 0.5 for card in seen)
+    assert len(seen) == 33 and hits >= len(seen) - 1
+
+
 def test_contours_where_the_network_saw_no_card_are_dropped() -> None:
     hole, card = card_at(100, 100), card_at(300, 100)
     merged = merge_quads(np.zeros((0, 4, 2), np.float32), np.stack([hole, card]), seen=[0.01, 0.97])
