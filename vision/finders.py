@@ -130,8 +130,8 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             # So are several quads inside lying on edges all round, whatever the outline's own
             # edges: a table's checks or stripes can run along all four of its sides. Either
             # way the quads inside are several cards, and they stay.
-            several = (cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
-                       or int((net_support[inner] >= ON_EDGES).sum()) >= MANY)
+            ring = cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
+            several = ring or int((net_support[inner] >= ON_EDGES).sum()) >= MANY
             if parts and not several and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
                 keep[inner] = False
                 extra.append(quad)
