@@ -158,11 +158,12 @@ class CornerRefiner:
         return refined
 
 
-def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_CARD,
-           size_range: float = SIZE_RANGE, found: int | None = None,
+def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
+           same: float = SAME_CARD, size_range: float = SIZE_RANGE, found: int | None = None,
            support: npt.ArrayLike | None = None) -> FloatArray:
-    """The refined quads that are cards (likely enough, and convex), each card once, corners
-    ordered by :func:`vision.detect.order_corners`.
+    """The refined ``quads`` (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`)
+    that are cards, their card probability ``card`` likely enough and their outline convex, each
+    card once.
 
     The first ``found`` quads (by default all) are those found at the frame's scale; the others,
     found looking closer, must also lie within ``size_range`` times the median area of the likely
@@ -178,22 +179,11 @@ def settle(refined: Refined, *, min_card: float = MIN_CARD, same: float = SAME_C
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
     >>> likely = np.array([0.9, 0.95, 0.8, 0.1, 0.99, 0.97], np.float32)
-    >>> settle(Refined(quads, likely)).shape  # all found at the frame's scale: the large one stays
+    >>> settle(quads, likely).shape  # all found at the frame's scale: the large one stays
     (3, 4, 2)
-    >>> settle(Refined(quads, likely), found=3).shape  # the large one and the small, looking closer
+    >>> settle(quads, likely, found=3).shape  # the large one and the small, looking closer
     (2, 4, 2)
     """
-    quads = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
-    kept = settled(quads, refined.card, min_card=min_card, same=same, size_range=size_range, found=found,
-                   support=support)
-    return quads[kept] if kept else np.zeros((0, 4, 2), np.float32)
-
-
-def settled(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
-            same: float = SAME_CARD, size_range: float = SIZE_RANGE, found: int | None = None,
-            support: npt.ArrayLike | None = None) -> list[int]:
-    """The indices of the ``quads`` (corners ordered) :func:`settle` keeps, their card
-    probability ``card``, in the order it keeps them."""
     areas = np.array([quad_area(q) for q in quads])
     likely = card >= min_card
     first = len(quads) if found is None else found
@@ -212,7 +202,7 @@ def settled(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float
                 quad_overlap(quad, quads[other]) > same * min(area, float(areas[other])) for other in keep):
             continue
         keep.append(k)
-    return keep
+    return quads[keep] if keep else np.zeros((0, 4, 2), np.float32)
 
 
 def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, int, int, int] | None:
@@ -303,6 +293,6 @@ class RefinedFinder:
         refined = self.refiner.refine(frame, quads)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         support = edge_support(gradients(frame), ordered)
-        kept = ordered[settled(ordered, refined.card, found=found, support=support)]
+        kept = settle(ordered, refined.card, found=found, support=support)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))

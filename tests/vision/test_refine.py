@@ -17,7 +17,6 @@ from vision.refine import (
     CARD_IN_WINDOW,
     WINDOW_SIZE,
     CornerRefiner,
-    Refined,
     RefinedFinder,
     closer_region,
     cut_windows,
@@ -62,10 +61,10 @@ def test_settle_keeps_each_likely_card_once() -> None:
     card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     right = np.array([200, 0], np.float32)
     quads = np.stack([card + 1, card, card + right, card + 2 * right])
-    kept = settle(Refined(quads, np.array([0.9, 0.95, 0.7, 0.2], np.float32)))
+    kept = settle(quads, np.array([0.9, 0.95, 0.7, 0.2], np.float32))
     assert len(kept) == 2
     assert np.allclose(kept[0], card) and np.allclose(kept[1], card + right)
-    assert settle(Refined(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32))).shape == (0, 4, 2)
+    assert settle(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32)).shape == (0, 4, 2)
 
 
 @pytest.fixture(scope="module")
