@@ -219,10 +219,12 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
         # The refiner places a lone core's loose card (see :attr:`CardFinder.lone_cores`).
         network = CardFinder(lone_cores=refined) if choice in ("network", "both") else CardFinder(
             Path(choice), lone_cores=refined)
-        combined = CombinedFinder(network) if choice == "both" else None
-        # The merged finder itself, not its method: vision.recognise also asks it for triangles.
-        find = combined if combined is not None else network.find
-        outlined = combined.outlines if combined is not None else network.find_outlines
+        if choice == "both":
+            # The merged finder itself, not its method: vision.recognise also asks it for triangles.
+            combined = CombinedFinder(network)
+            find, outlined = combined, combined.outlines
+        else:
+            find, outlined = network.find, network.find_outlines
     if not refined:
         return find
     from vision.refine import CornerRefiner, RefinedFinder
