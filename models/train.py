@@ -54,6 +54,9 @@ class Recipe:
     #: finder's quads are looser than the card: cut along them, held-out cards were misread or
     #: left unsure 3 to 16 times as often by models that learned the true corners alone.
     found_share: float = 0.5
+    #: Whether training crops are also washed out, blurred, covered, tinted and noisy at random
+    #: (:func:`_harden`), beyond the light and contrast jitter every recipe has.
+    hard: bool = False
     #: Whether the exported model is quantized to 8-bit integers (:mod:`models.quantize`): 2.2 times
     #: faster a crop on one core, with the same best guess on all but a few in ten thousand crops.
     int8: bool = True
@@ -104,15 +107,58 @@ class Report:
     seconds: float
 
 
-def _augment(crops: torch.Tensor, flipped: torch.Tensor,
-             gen: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
-    """Turn half the crops 180 degrees (flipping their label), jitter light and contrast."""
+def _augment(crops: torch.Tensor, flipped: torch.Tensor, gen: torch.Generator, *,
+             hard: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
+    """Turn half the crops 180 degrees (flipping their label), jitter light and contrast; with
+    ``hard``, :func:`_harden` them instead of the plain jitter."""
     turn = torch.rand(len(crops), generator=gen) < 0.5
     crops = torch.where(turn[:, None, None, None], torch.flip(crops, dims=(2, 3)), crops)
     flipped = flipped ^ turn
+    if hard:
+        return _harden(crops, gen), flipped
     gain = 1 + 0.3 * (torch.rand(len(crops), 1, 1, 1, generator=gen) - 0.5)
     bias = 0.2 * (torch.rand(len(crops), 1, 1, 1, generator=gen) - 0.5)
     return crops * gain + bias, flipped
+
+
+def _harden(crops: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Normalised crops as a camera may also see them: a quarter washed out towards a light grey
+    (glare, a pale print), a quarter blurred, a fifth partly covered by a patch of one colour,
+    half of those coming in from the top or bottom edge (a finger, another card), all tinted a
+    little channel by channel, their light and contrast jittered and noise added."""
+    n, _, height, width = crops.shape
+    raw = crops * STD + MEAN
+    washed = (torch.rand(n, 1, 1, 1, generator=gen) < 0.25).float()
+    amount = 0.5 * torch.rand(n, 1, 1, 1, generator=gen) * washed
+    grey = 0.7 + 0.3 * torch.rand(n, 1, 1, 1, generator=gen)
+    raw = raw * (1 - amount) + amount * grey
+    blurred = torch.rand(n, generator=gen) < 0.25
+    if blurred.any():
+        raw[blurred] = _blur(raw[blurred], 0.6 + 0.8 * float(torch.rand(1, generator=gen)))
+    for i in torch.nonzero(torch.rand(n, generator=gen) < 0.2).flatten().tolist():
+        h = int(height * (0.15 + 0.3 * float(torch.rand(1, generator=gen))))
+        w = int(width * (0.2 + 0.5 * float(torch.rand(1, generator=gen))))
+        y = int((height - h) * float(torch.rand(1, generator=gen)))
+        x = int((width - w) * float(torch.rand(1, generator=gen)))
+        if float(torch.rand(1, generator=gen)) < 0.5:
+            y = 0 if float(torch.rand(1, generator=gen)) < 0.5 else height - h
+        raw[i, :, y:y + h, x:x + w] = torch.rand(3, 1, 1, generator=gen)
+    raw = raw * (1 + 0.16 * (torch.rand(n, 3, 1, 1, generator=gen) - 0.5))
+    raw = raw * (1 + 0.3 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)) + 0.05 * (
+        torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
+    raw = raw + torch.randn(raw.shape, generator=gen) * (0.03 * torch.rand(n, 1, 1, 1, generator=gen))
+    return (raw - MEAN) / STD
+
+
+def _blur(images: torch.Tensor, sigma: float) -> torch.Tensor:
+    """``images`` (N, C, H, W) blurred by a 5x5 Gaussian of ``sigma`` pixels, the edges repeated."""
+    t = torch.arange(-2, 3, dtype=torch.float32)
+    kernel = torch.exp(-t ** 2 / (2 * sigma ** 2))
+    kernel = kernel / kernel.sum()
+    c = images.shape[1]
+    rows, columns = kernel.view(1, 1, 1, -1).repeat(c, 1, 1, 1), kernel.view(1, 1, -1, 1).repeat(c, 1, 1, 1)
+    across = nnf.conv2d(nnf.pad(images, (2, 2, 0, 0), mode="replicate"), rows, groups=c)
+    return nnf.conv2d(nnf.pad(across, (0, 0, 2, 2), mode="replicate"), columns, groups=c)
 
 
 def _tensor(crops: npt.NDArray[np.uint8]) -> torch.Tensor:
@@ -187,7 +233,7 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
         for start in range(0, len(data), recipe.batch):
             idx = order[start:start + recipe.batch]
             x = (crops[idx].float() / 255.0 - MEAN) / STD
-            x, flip = _augment(x, flipped[idx], gen)
+            x, flip = _augment(x, flipped[idx], gen, hard=recipe.hard)
             face_logits, flip_logits = net(x)
             loss = nnf.cross_entropy(face_logits, labels[idx]) + nnf.binary_cross_entropy_with_logits(
                 flip_logits, flip.float())
