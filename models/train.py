@@ -55,7 +55,7 @@ class Recipe:
     #: left unsure 3 to 16 times as often by models that learned the true corners alone.
     found_share: float = 0.5
     #: Whether training crops are also washed out, blurred, covered, tinted and noisy at random
-    #: (:func:`_harden`), beyond the light and contrast jitter every recipe has.
+    #: (:func:`_harden`, which jitters light and contrast too, in place of the plain jitter).
     hard: bool = False
     #: Whether the exported model is quantized to 8-bit integers (:mod:`models.quantize`): 2.2 times
     #: faster a crop on one core, with the same best guess on all but a few in ten thousand crops.
