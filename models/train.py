@@ -71,7 +71,8 @@ class Recipe:
 #: 2,400 and 5 the same day (18 minutes alone): a quarter fewer held-out cards unsure.
 #: Rixes' learns from hardened crops (``hard``, 2026-11-23, night): on both sets of 500 held-out
 #: scenes it reads as many found cards right and one in 5,600 wrong with confidence (7 and none
-#: before). The Crew's, trained the same way, read 0.37% wrong with confidence, and is not.
+#: before). The Crew's, trained the same way, read 0.37% wrong with confidence; L'Ascension's left
+#: more cards unsure and the watcher recovered 924 of 935 plays with it (931): neither is.
 #: Each shipped model's metadata holds its recipe, and a test checks it is this one.
 #: L'Ascension's and The Crew's classifiers learn the true corners alone: trained on the finder's
 #: crops too (2026-11-22), L'Ascension's threshold rose from 0.927 to 0.976 and the watcher left
