@@ -11,6 +11,11 @@ round, and says where the card's four corners truly lie in that window, and
 how sure it is that a card lies there at all. A second look, through the
 window of its first answer, places them closer still.
 
+Before the refiner, the finder network looks again: closer where small cards
+lie (:func:`look_closer`), farther when a card is large (:func:`look_farther`,
+a photo of a few cards, where the network takes pips and pictures for cards);
+after it, what is printed on a card seen close goes (:func:`printed`).
+
 Training windows and camera windows are cut by the same function,
 :func:`cut_windows`.
 """
@@ -26,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.detect import FloatArray, Image, order_corners, quad_area, quad_iou, quad_overlap
+from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
 from vision.segment import CardFinder, Outlines, letterbox_scale
@@ -55,8 +61,22 @@ SIZE_WEIGHT = 0.5
 #: and pale lower rows, cards fanned in a trick) come out.
 MAGNIFICATION = 2.0
 #: Cards longer than this share of the frame's height are seen well enough at the frame's scale
-#: (a photo of a few cards): the frame is not looked at closer.
+#: (a photo of a few cards): the frame is not looked at closer, but farther (:data:`FARTHER`).
 LARGE = 0.2
+#: How much farther the refined finder looks when it found a card longer than :data:`LARGE`: the
+#: whole frame shown to the finder network at a half and at two thirds of the scale it sees it at.
+#: Seen that close, a card is larger than any the network was trained on: it takes the card's
+#: pips and pictures for cards and may outline the card itself loosely or not at all; farther,
+#: the card shows at a size it knows. Only what it finds longer than :data:`LARGE` counts.
+FARTHER = (0.5, 0.67)
+#: A large quad (longer than :data:`LARGE`) is a card seen close only if its outline lies on the
+#: frame's edges at least this much (:func:`vision.outline.edge_support`): cards a look from
+#: farther runs together into one quad, or that the finders outline as one, lie on almost none.
+SEEN_CLOSE = 0.3
+#: A quad inside a card seen close and smaller than this share of it, whose own outline does not
+#: lie on edges (:data:`vision.finders.ON_EDGES`), is printed on the card (a pip, a picture, an
+#: index), not a card: a card-shaped quad around a heart or a king follows none of its edges.
+PRINTED = 0.2
 REFINER_VERSION = 1
 
 
@@ -160,21 +180,23 @@ class CornerRefiner:
 
 def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
            same: float = SAME_CARD, size_range: float = SIZE_RANGE, found: int | None = None,
-           support: npt.ArrayLike | None = None) -> FloatArray:
+           farther: int = 0, support: npt.ArrayLike | None = None) -> FloatArray:
     """The refined ``quads`` (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`)
     that are cards, their card probability ``card`` likely enough and their outline convex, each
     card once.
 
-    The first ``found`` quads (by default all) are those found at the frame's scale; the others,
-    found looking closer, must also lie within ``size_range`` times the median area of the likely
-    cards found at the frame's scale: looking closer, the network may take a digit printed on a
-    card, or a table's tile, for a card.
+    The first ``found`` quads (by default all) are those found at the frame's scale, the next
+    ``farther`` those found looking farther (:func:`look_farther`); the others, found looking
+    closer, must also lie within ``size_range`` times the median area of the likely cards found
+    at the frame's scale: looking closer, the network may take a digit printed on a card, or a
+    table's tile, for a card.
 
     Of two quads that overlap by more than ``same`` of the smaller, the one kept has the higher
     card probability plus its ``support`` (how well its outline lies on the frame's edges,
     :func:`vision.outline.edge_support`; 1 for all when not given), less, for one found looking
-    closer, :data:`SIZE_WEIGHT` times how far its area is from that median on a log scale: a
-    card, not a digit printed on it, nor two cards' worth around it, nor a quad astride two.
+    closer or farther, :data:`SIZE_WEIGHT` times how far its area is from that median on a log
+    scale: a card, not a digit printed on it, nor two cards' worth around it, nor a quad astride
+    two.
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
@@ -183,14 +205,23 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     (3, 4, 2)
     >>> settle(quads, likely, found=3).shape  # the large one and the small, looking closer
     (2, 4, 2)
+    >>> settle(quads, likely, found=3, farther=2).shape  # the large one looking farther: it stays
+    (3, 4, 2)
+    >>> pair = np.array([[0, 0], [130, 0], [130, 88], [0, 88]], np.float32)  # two cards' worth
+    >>> settle(np.stack([card, pair]), np.array([0.9, 0.99], np.float32), found=1, farther=1,
+    ...        support=[0.6, 0.6]).tolist() == [card.tolist()]
+    True
     """
     areas = np.array([quad_area(q) for q in quads])
     likely = card >= min_card
     first = len(quads) if found is None else found
     reference = areas[:first][likely[:first]]
     median = float(np.median(reference)) if len(reference) else 0.0
-    closer = np.arange(len(quads)) >= first
-    off_size = np.where(closer, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
+    index = np.arange(len(quads))
+    closer = index >= first + farther
+    # With no card found at the frame's scale, there is no size to hold a quad found farther to.
+    elsewhere = (index >= first) & (median > 0)
+    off_size = np.where(elsewhere, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
     sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
     score = card + on_edges - SIZE_WEIGHT * off_size
@@ -203,6 +234,36 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
             continue
         keep.append(k)
     return quads[keep] if keep else np.zeros((0, 4, 2), np.float32)
+
+
+def printed(quads: FloatArray, card: npt.NDArray[np.float32], support: npt.ArrayLike, large: float, *,
+            min_card: float = MIN_CARD) -> npt.NDArray[np.bool_]:
+    """Which of the refined ``quads`` (N, 4, 2) are printed on a card seen close: likely quads
+    (``card`` at least ``min_card``) lying inside a likely card longer than ``large`` pixels whose
+    outline lies on the frame's edges (``support`` at least :data:`SEEN_CLOSE`), smaller than
+    :data:`PRINTED` of it, and not on edges themselves (below :data:`vision.finders.ON_EDGES`).
+    Cards lying on a larger card keep their edges, and so stay cards.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> quads = np.stack([card * 4, card / 2 + 40, card / 2 + 100])  # a card seen close, two pips
+    >>> printed(quads, np.full(3, 0.99, np.float32), [0.8, 0.4, 1.0], large=100).tolist()
+    [False, True, False]
+    >>> printed(quads, np.full(3, 0.99, np.float32), [0.1, 0.4, 1.0], large=100).tolist()  # a blob
+    [False, False, False]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    on_edges = np.asarray(support, np.float64).reshape(-1)
+    areas = np.array([quad_area(quad) for quad in q])
+    likely = np.asarray(card).reshape(-1) >= min_card
+    prints = np.zeros(len(q), np.bool_)
+    for big in np.flatnonzero(likely & (lengths(q) > large) & (on_edges >= SEEN_CLOSE)):
+        if not cv2.isContourConvex(q[big].reshape(-1, 1, 2)):
+            continue
+        for k in np.flatnonzero(likely & (on_edges < ON_EDGES) & (areas < PRINTED * areas[big])):
+            # Inside: nine tenths of the small quad lie within the card.
+            if quad_overlap(q[k], q[big]) > 0.9 * areas[k]:
+                prints[k] = True
+    return prints
 
 
 def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, int, int, int] | None:
@@ -220,7 +281,7 @@ def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, in
     h, w = shape[:2]
     if len(q) == 0:
         return None
-    length = float(np.median(np.linalg.norm(q[:, 0] - q[:, 3], axis=1)))
+    length = float(np.median(lengths(q)))
     if length > LARGE * h:
         return None
     x0, y0 = np.maximum(np.floor(q.reshape(-1, 2).min(axis=0) - length), 0).astype(int).tolist()
@@ -246,6 +307,34 @@ def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     return Outlines(np.ascontiguousarray(found[whole] + np.array([x, y], np.float32)), triangular[whole])
 
 
+def lengths(quads: FloatArray) -> npt.NDArray[np.float64]:
+    """The length of each quad's left side (from its first corner to its last, corners ordered by
+    :func:`vision.detect.order_corners`): a card's length when it lies about upright.
+
+    >>> lengths(np.array([[[0, 0], [63, 0], [63, 88], [0, 88]]], np.float32)).tolist()
+    [88.0]
+    """
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    return np.asarray(np.linalg.norm(q[:, 0] - q[:, 3], axis=1), np.float64)
+
+
+def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
+                 scales: tuple[float, ...] = FARTHER) -> FloatArray:
+    """The quads (N, 4, 2, in frame pixels) longer than :data:`LARGE` of the frame's height that
+    the finder ``network`` sees in the whole frame shown ``scales`` times as large as it sees it
+    (:data:`FARTHER`); none, without looking, unless one of ``quads`` is that long: only then may
+    the frame be a close-up."""
+    large = LARGE * frame.shape[0]
+    found = [np.zeros((0, 4, 2), np.float32)]
+    if not (lengths(np.asarray(quads, np.float32)) > large).any():
+        scales = ()
+    for times in scales:
+        cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
+        found.append(network.outlines(cores, scale, closer=times).quads)
+    far = np.concatenate(found).reshape(-1, 4, 2)
+    return np.ascontiguousarray(far[lengths(far) > large], np.float32)
+
+
 def _new(known: FloatArray, found: FloatArray) -> list[int]:
     """The indices of the quads of ``found`` on no card ``known`` or found before them
     (intersection over union below a half), the larger first."""
@@ -263,7 +352,9 @@ def _new(known: FloatArray, found: FloatArray) -> list[int]:
 class RefinedFinder:
     """A finder whose quads the corner refiner places on the cards (:func:`settle`); with a
     ``closer`` finder (the finder network), it also looks closer where it found cards
-    (:func:`look_closer`) and refines what it finds there too.
+    (:func:`look_closer`), and farther when it found a large one (:func:`look_farther`), and
+    refines what it finds there too; quads printed on a card seen close are dropped
+    (:func:`printed`).
 
     ``finder`` gives quads, or :class:`vision.segment.Outlines` that also say which are
     triangles; the refined cards keep that mark (:meth:`outlines`). Called, it gives the quads."""
@@ -286,13 +377,21 @@ class RefinedFinder:
         quads = np.asarray(first.quads, np.float32).reshape(-1, 4, 2)
         triangles = list(quads[first.triangular])
         found = len(quads)
+        closer = farther = np.zeros((0, 4, 2), np.float32)
         if self.closer is not None:
             more = look_closer(self.closer, frame, quads)
-            quads = np.concatenate([quads, more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)])
+            closer = more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)
             triangles += list(more.quads[more.triangular])
+            far = look_farther(self.closer, frame, quads)
+            farther = far[_new(np.concatenate([quads, closer]), far)].reshape(-1, 4, 2)
+        quads = np.concatenate([quads, farther, closer])
         refined = self.refiner.refine(frame, quads)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         support = edge_support(gradients(frame), ordered)
-        kept = settle(ordered, refined.card, found=found, support=support)
+        card = refined.card.copy()
+        # Two cards run together when looked at from farther lie on few edges: no card seen close.
+        card[found:found + len(farther)][support[found:found + len(farther)] < SEEN_CLOSE] = 0.0
+        card[printed(ordered, card, support, LARGE * frame.shape[0])] = 0.0
+        kept = settle(ordered, card, found=found, farther=len(farther), support=support)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))

@@ -15,19 +15,26 @@ from vision.finders import for_closer_look, make_finder
 from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
+    FARTHER,
+    LARGE,
+    PRINTED,
+    SEEN_CLOSE,
     WINDOW_SIZE,
     CornerRefiner,
+    Refined,
     RefinedFinder,
     closer_region,
     cut_windows,
     look_closer,
+    look_farther,
+    printed,
     settle,
     to_frame,
     to_window,
     window_transform,
 )
 from vision.scenes_eval import EVAL_SEED_BASE
-from vision.segment import CardFinder
+from vision.segment import CardFinder, Outlines, letterbox_scale
 
 
 def _loose(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -191,3 +198,100 @@ def test_no_closer_look_without_cards_or_at_large_cards() -> None:
     big = np.array([[[100, 100], [300, 100], [300, 380], [100, 380]]], np.float32)
     assert closer_region((720, 1280, 3), big) is None
     assert look_closer(CardFinder(), np.zeros((720, 1280, 3), np.uint8), big).quads.shape == (0, 4, 2)
+
+
+CARD = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+
+
+def test_settle_holds_quads_found_farther_to_the_cards_size_without_dropping_them() -> None:
+    pair = np.array([[0, 0], [130, 0], [130, 88], [0, 88]], np.float32)  # two cards' worth
+    likely = np.array([0.9, 0.99], np.float32)
+    # Found farther, two cards' worth loses to the card found at the frame's scale, though surer...
+    kept = settle(np.stack([CARD, pair]), likely, found=1, farther=1, support=[0.6, 0.6])
+    assert kept.tolist() == [CARD.tolist()]
+    # ... which it beats when found at the frame's scale.
+    assert settle(np.stack([CARD, pair]), likely, support=[0.6, 0.6]).tolist() == [pair.tolist()]
+    # Far from the cards' size, a quad found farther stays where it overlaps none (found closer, it goes).
+    far = CARD * 4 + 300
+    assert len(settle(np.stack([CARD, far]), likely, found=1, farther=1)) == 2
+    assert len(settle(np.stack([CARD, far]), likely, found=1)) == 1
+
+
+def test_printed_quads_lie_off_edges_inside_a_large_card_lying_on_them() -> None:
+    big = CARD * 4
+    pip, other = CARD / 2 + 40, CARD / 2 + 120
+    beside = CARD / 2 + 400  # outside the large card
+    quads = np.stack([big, pip, other, beside])
+    sure = np.full(4, 0.99, np.float32)
+    assert printed(quads, sure, [0.8, 0.4, 0.95, 0.4], large=100).tolist() == [False, True, False, False]
+    # The large quad lies on too few edges (two cards run together): nothing is printed on it.
+    assert not printed(quads, sure, [SEEN_CLOSE - 0.01, 0.4, 0.95, 0.4], large=100).any()
+    # Not large enough to be a card seen close, or not likely a card: nothing is printed on it.
+    assert not printed(quads, sure, [0.8, 0.4, 0.95, 0.4], large=400).any()
+    unlikely = np.array([0.3, 0.99, 0.99, 0.99], np.float32)
+    assert not printed(quads, unlikely, [0.8, 0.4, 0.95, 0.4], large=100).any()
+    # A quad at least PRINTED of the card's size is no print: a card lying on it.
+    half = CARD * 4 * np.sqrt(PRINTED + 0.01)
+    assert not printed(np.stack([big, half]), sure[:2], [0.8, 0.4], large=100).any()
+    assert printed(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32), [], large=100).shape == (0,)
+
+
+class _Network:
+    """A finder network that sees ``quads`` (in frame pixels) when a frame is shown to it at
+    ``upto`` of the scale it sees the whole frame at or less, nothing nearer; it notes the
+    scales asked."""
+
+    def __init__(self, quads: np.ndarray, upto: float = 1.0) -> None:
+        self.quads = quads
+        self.upto = upto
+        self.scales: list[float] = []
+
+    def core_map(self, frame: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
+        self.scales.append(scale)
+        return np.zeros((1, 1), np.float32), scale
+
+    def outlines(self, cores: np.ndarray, scale: float, *, closer: float = 1.0) -> Outlines:
+        return Outlines.of(self.quads if closer <= self.upto else np.zeros((0, 4, 2), np.float32))
+
+
+def test_looking_farther_only_after_a_large_quad_and_keeping_only_large_ones() -> None:
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    small = CARD + 500
+    large = CARD * (LARGE * 720 / 88 + 0.5) + 100
+    network = _Network(np.stack([small, large]))
+    assert look_farther(network, frame, small[None]).shape == (0, 4, 2)  # type: ignore[arg-type]
+    assert network.scales == []
+    far = look_farther(network, frame, np.stack([small, large]))  # type: ignore[arg-type]
+    assert far.tolist() == [large.tolist()] * len(FARTHER)  # seen at each scale
+    assert network.scales == [times * 0.5 for times in FARTHER]  # the frame's scale is a half
+
+
+class _Refiner:
+    """A corner refiner that leaves every quad where it is and finds each likely a card."""
+
+    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
+        q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        return Refined(q, np.full(len(q), 0.99, np.float32))
+
+
+def test_a_card_seen_close_is_found_by_looking_farther() -> None:
+    """A close-up: at the frame's scale the finders see its pips as cards and run the card and
+    the table around it together; from farther, the network sees the card."""
+    frame = np.full((378, 504, 3), 90, np.uint8)
+    card = np.array([[170, 60], [330, 60], [330, 283], [170, 283]], np.float32)
+    cv2.fillConvexPoly(frame, card.astype(np.int32), (235, 235, 235))
+    pips = []
+    for x, y in [(215, 110), (285, 110), (250, 171), (215, 232), (285, 232)]:
+        cv2.circle(frame, (x, y), 16, (30, 30, 200), -1)
+        pips.append(np.array([[x - 17, y - 23], [x + 17, y - 23], [x + 17, y + 23], [x - 17, y + 23]],
+                             np.float32))
+    blob = np.array([[120, 20], [380, 20], [380, 330], [120, 330]], np.float32)
+    seen = np.concatenate([np.stack(pips), blob[None]])
+    network = _Network(card[None] + 3, upto=max(FARTHER))
+    find = RefinedFinder(lambda image: seen, _Refiner(), network)  # type: ignore[arg-type]
+    found = find(frame)
+    assert len(found) == 1 and quad_iou(found[0], card) > 0.9
+    assert network.scales[-len(FARTHER):] == [times * letterbox_scale(frame.shape) for times in FARTHER]
+    # Without looking farther, no quad outlines the card.
+    alone = RefinedFinder(lambda image: seen, _Refiner())  # type: ignore[arg-type]
+    assert max(quad_iou(q, card) for q in alone(frame)) < 0.5
