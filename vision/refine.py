@@ -326,11 +326,10 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     the frame be a close-up."""
     large = LARGE * frame.shape[0]
     found = [np.zeros((0, 4, 2), np.float32)]
-    if not (lengths(np.asarray(quads, np.float32)) > large).any():
-        scales = ()
-    for times in scales:
-        cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
-        found.append(network.outlines(cores, scale, closer=times).quads)
+    if (lengths(np.asarray(quads, np.float32)) > large).any():
+        for times in scales:
+            cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
+            found.append(network.outlines(cores, scale, closer=times).quads)
     far = np.concatenate(found).reshape(-1, 4, 2)
     return np.ascontiguousarray(far[lengths(far) > large], np.float32)
 
@@ -390,7 +389,8 @@ class RefinedFinder:
         support = edge_support(gradients(frame), ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
-        card[found:found + len(farther)][support[found:found + len(farther)] < SEEN_CLOSE] = 0.0
+        looked_farther = slice(found, found + len(farther))
+        card[looked_farther] = np.where(support[looked_farther] < SEEN_CLOSE, 0.0, card[looked_farther])
         card[printed(ordered, card, support, LARGE * frame.shape[0])] = 0.0
         kept = settle(ordered, card, found=found, farther=len(farther), support=support)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
