@@ -180,7 +180,7 @@ class CornerRefiner:
 
 def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
            same: float = SAME_CARD, size_range: float = SIZE_RANGE, found: int | None = None,
-           farther: int = 0, support: npt.ArrayLike | None = None) -> FloatArray:
+           farther: int = 0, support: npt.ArrayLike | None = None, large: float | None = None) -> FloatArray:
     """The refined ``quads`` (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`)
     that are cards, their card probability ``card`` likely enough and their outline convex, each
     card once.
@@ -196,7 +196,9 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     :func:`vision.outline.edge_support`; 1 for all when not given), less, for one found looking
     closer or farther, :data:`SIZE_WEIGHT` times how far its area is from that median on a log
     scale: a card, not a digit printed on it, nor two cards' worth around it, nor a quad astride
-    two.
+    two. Given ``large`` (pixels), a card seen close (:func:`seen_close`) and a quad inside it
+    :data:`PRINTED` of its size or less are not one card: both may stay (a close-up's card and
+    a picture framed on it, which lies on edges as well as the card does).
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> quads = np.stack([card, card + 1, card + 100, card + 300, card * 4 + 500, card / 3 + 2])
@@ -212,6 +214,7 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     ...        support=[0.6, 0.6]).tolist() == [card.tolist()]
     True
     """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     areas = np.array([quad_area(q) for q in quads])
     likely = card >= min_card
     first = len(quads) if found is None else found
@@ -225,15 +228,42 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
     score = card + on_edges - SIZE_WEIGHT * off_size
+    close = np.zeros(len(quads), np.bool_) if large is None else seen_close(quads, card, on_edges, large,
+                                                                            min_card=min_card)
+
+    def one_card(k: int, other: int) -> bool:
+        small, big = (k, other) if areas[k] < areas[other] else (other, k)
+        if close[big] and areas[small] <= PRINTED * areas[big]:
+            return False
+        return quad_overlap(quads[k], quads[other]) > same * min(float(areas[k]), float(areas[other]))
+
     keep: list[int] = []
     for k in sorted(np.flatnonzero(likely & sized).tolist(), key=lambda i: -score[i]):
-        quad, area = quads[k], float(areas[k])
         # A card seen in perspective stays convex: a quad folded on itself is no card's outline.
-        if area < 1 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or any(
-                quad_overlap(quad, quads[other]) > same * min(area, float(areas[other])) for other in keep):
+        if areas[k] < 1 or not cv2.isContourConvex(quads[k].reshape(-1, 1, 2)) or any(
+                one_card(k, other) for other in keep):
             continue
         keep.append(k)
     return quads[keep] if keep else np.zeros((0, 4, 2), np.float32)
+
+
+def seen_close(quads: FloatArray, card: npt.ArrayLike, support: npt.ArrayLike, large: float, *,
+               min_card: float = MIN_CARD) -> npt.NDArray[np.bool_]:
+    """Which of the refined ``quads`` (N, 4, 2) are cards seen close: likely (``card`` at least
+    ``min_card``), longer than ``large`` pixels, convex, their outline lying on the frame's edges
+    (``support``) at least :data:`SEEN_CLOSE`.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> seen_close(np.stack([card, card * 3]), [0.9, 0.9], [0.8, 0.8], large=100).tolist()
+    [False, True]
+    >>> seen_close(np.stack([card, card * 3]), [0.9, 0.9], [0.8, 0.2], large=100).tolist()
+    [False, False]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    likely = np.asarray(card).reshape(-1) >= min_card
+    on_edges = np.asarray(support, np.float64).reshape(-1) >= SEEN_CLOSE
+    convex = np.array([cv2.isContourConvex(quad.reshape(-1, 1, 2)) for quad in q], np.bool_).reshape(-1)
+    return np.asarray(likely & on_edges & convex & (lengths(q) > large), np.bool_)
 
 
 def printed(quads: FloatArray, card: npt.NDArray[np.float32], support: npt.ArrayLike, large: float, *,
@@ -256,9 +286,7 @@ def printed(quads: FloatArray, card: npt.NDArray[np.float32], support: npt.Array
     areas = np.array([quad_area(quad) for quad in q])
     likely = np.asarray(card).reshape(-1) >= min_card
     prints = np.zeros(len(q), np.bool_)
-    for big in np.flatnonzero(likely & (lengths(q) > large) & (on_edges >= SEEN_CLOSE)):
-        if not cv2.isContourConvex(q[big].reshape(-1, 1, 2)):
-            continue
+    for big in np.flatnonzero(seen_close(q, card, on_edges, large, min_card=min_card)):
         for k in np.flatnonzero(likely & (on_edges < ON_EDGES) & (areas < PRINTED * areas[big])):
             # Inside: nine tenths of the small quad lie within the card.
             if quad_overlap(q[k], q[big]) > 0.9 * areas[k]:
@@ -391,7 +419,8 @@ class RefinedFinder:
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
         looked_farther = slice(found, found + len(farther))
         card[looked_farther] = np.where(support[looked_farther] < SEEN_CLOSE, 0.0, card[looked_farther])
-        card[printed(ordered, card, support, LARGE * frame.shape[0])] = 0.0
-        kept = settle(ordered, card, found=found, farther=len(farther), support=support)
+        large = LARGE * frame.shape[0]
+        card[printed(ordered, card, support, large)] = 0.0
+        kept = settle(ordered, card, found=found, farther=len(farther), support=support, large=large)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))

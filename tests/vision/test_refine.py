@@ -28,6 +28,7 @@ from vision.refine import (
     look_closer,
     look_farther,
     printed,
+    seen_close,
     settle,
     to_frame,
     to_window,
@@ -234,6 +235,22 @@ def test_printed_quads_lie_off_edges_inside_a_large_card_lying_on_them() -> None
     half = CARD * 4 * np.sqrt(PRINTED + 0.01)
     assert not printed(np.stack([big, half]), sure[:2], [0.8, 0.4], large=100).any()
     assert printed(np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32), [], large=100).shape == (0,)
+
+
+def test_a_card_seen_close_stays_beside_a_picture_framed_on_it() -> None:
+    big = CARD * 4
+    picture = CARD * 1.1 + 60  # inside the card, lying on edges better than it
+    sure = np.array([0.99, 0.99], np.float32)
+    # Taken for one card, the picture wins: it lies on edges better.
+    assert settle(np.stack([big, picture]), sure, support=[0.6, 1.0]).tolist() == [picture.tolist()]
+    # A card seen close and what lies inside it, a fifth of its size or less, are two.
+    assert len(settle(np.stack([big, picture]), sure, support=[0.6, 1.0], large=100)) == 2
+    # Larger than a fifth, or the card not seen close (too short, off edges), still one card.
+    half = CARD * 4 * np.sqrt(PRINTED + 0.05)
+    assert len(settle(np.stack([big, half]), sure, support=[0.6, 1.0], large=100)) == 1
+    assert len(settle(np.stack([big, picture]), sure, support=[0.6, 1.0], large=400)) == 1
+    assert len(settle(np.stack([big, picture]), sure, support=[SEEN_CLOSE - 0.01, 1.0], large=100)) == 1
+    assert seen_close(np.stack([big, picture]), sure, [0.6, 1.0], large=100).tolist() == [True, False]
 
 
 class _Network:
