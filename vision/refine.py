@@ -196,7 +196,7 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     :func:`vision.outline.edge_support`; 1 for all when not given), less, for one found looking
     closer or farther, :data:`SIZE_WEIGHT` times how far its area is from that median on a log
     scale: a card, not a digit printed on it, nor two cards' worth around it, nor a quad astride
-    two. Given ``large`` (pixels), a card seen close (:func:`seen_close`) and a quad inside it
+    two. Given ``large`` (pixels), a card seen close (:func:`seen_close`) and a quad on it
     :data:`PRINTED` of its size or less are not one card: both may stay (a close-up's card and
     a picture framed on it, which lies on edges as well as the card does).
 
