@@ -124,6 +124,7 @@ def finder(choice: str, lang: Lang, refiner: str | None = None) -> Finder | None
 def run_detect(args: argparse.Namespace) -> int:
     """Find and read the cards of each image; exit 2 if any image or the model failed."""
     import cv2
+    import numpy as np
 
     from vision.recognise import annotate, recognise
 
@@ -135,10 +136,13 @@ def run_detect(args: argparse.Namespace) -> int:
     status = 0
     for path in args.images:
         try:
-            frame = cv2.imread(path, cv2.IMREAD_COLOR)
+            # Read as bytes and decoded, not cv2.imread: OpenCV would print a warning of its own
+            # beside the player's message when the file is missing.
+            data = np.fromfile(path, np.uint8)
+            frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
             if frame is None:
                 raise ImageUnreadable(Text("image_unreadable", path=path))
-        except (CompanionError, cv2.error) as error:
+        except (CompanionError, cv2.error, OSError) as error:
             text = error.text if isinstance(error, CompanionError) else Text("image_unreadable", path=path)
             print(text.render(lang), file=sys.stderr)
             status = 2

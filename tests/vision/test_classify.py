@@ -127,6 +127,18 @@ def test_detect_bad_inputs_exit_2_without_traceback(tiny_model: Path, tmp_path: 
     assert "pas de fichier de modèle" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["missing.png", "empty.png", "folder"])
+def test_detect_says_only_its_own_line_of_an_unreadable_image(name: str, tiny_model: Path, tmp_path: Path,
+                                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """Missing, empty, or a folder: one line for the player, nothing from OpenCV beside it."""
+    (tmp_path / "empty.png").write_bytes(b"")
+    (tmp_path / "folder").mkdir()
+    path = tmp_path / name
+    assert main(["detect", str(path), "--game", "rixes", "--model", str(tiny_model), "--lang", "fr"]) == 2
+    err = capfd.readouterr().err
+    assert err.strip().splitlines() == [f"impossible de lire l'image {path} : donnez un fichier JPEG ou PNG"]
+
+
 def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     confusion = tmp_path / "confusion.png"
