@@ -231,19 +231,25 @@ def run_eval(args: argparse.Namespace) -> int:
         return 2
     tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
     figures = {"game": args.game, "finder": args.finder, "refiner": args.refiner, **tally.summary()}
+    status = 0
     if args.real_photos.is_dir():
-        found, total = real_photo_recall(args.real_photos, find)
-        figures["real_photo_recall"] = found / max(total, 1)
-        figures["real_photo_cards"] = total
+        try:
+            found, total = real_photo_recall(args.real_photos, find)
+            figures["real_photo_recall"] = found / max(total, 1)
+            figures["real_photo_cards"] = total
+        except CompanionError as error:
+            # The scenes' figures took minutes: they are still printed, without the photos'.
+            print(error.text.render(lang), file=sys.stderr)
+            status = 2
     confusion_picture(tally.confusion, class_names(args.game), str(args.confusion))
     figures["confusion"] = str(args.confusion)
     if args.json:
         print(json.dumps(figures))
-        return 0
+        return status
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
         print(f"{key:>22}: {shown}")
-    return 0
+    return status
 
 
 #: The cards a frame holds in the frame-time target.

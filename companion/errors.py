@@ -82,6 +82,10 @@ class ImageUnreadable(VisionError, ValueError):
     """An image file that cannot be read."""
 
 
+class LabelsUnreadable(VisionError, ValueError):
+    """A file of labelled card boxes (Pascal VOC) that cannot be read."""
+
+
 class HardwareError(CompanionError):
     """Something the camera, the lights, the buzzer or the buttons cannot do."""
 

@@ -295,6 +295,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "la recherche des cartes a donné des résultats incohérents ({detail})"),
     "image_unreadable": ("cannot read image {path}: give a JPEG or PNG file",
                          "impossible de lire l'image {path} : donnez un fichier JPEG ou PNG"),
+    "labels_unreadable": ("cannot read the labelled boxes {path} ({detail}): give a Pascal VOC file, "
+                          "each object with a bndbox of xmin, ymin, xmax and ymax",
+                          "impossible de lire les boîtes étiquetées {path} ({detail}) : donnez un fichier "
+                          "Pascal VOC, chaque objet avec un bndbox xmin, ymin, xmax et ymax"),
     "train_needs_torch": ("training needs PyTorch: install it with `pip install -e '.[train]'`",
                           "l'entraînement demande PyTorch : installez-le avec `pip install -e '.[train]'`"),
     # -- watching the table (issue 4) ---------------------------------------

@@ -14,6 +14,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.errors import ImageUnreadable, LabelsUnreadable
+from companion.text import Text
 from vision.detect import find_cards
 from vision.recognise import Finder
 
@@ -24,11 +26,18 @@ PHOTO_SUFFIXES = (".jpg", ".JPG", ".jpeg", ".png")
 
 
 def voc_boxes(xml_text: str) -> FloatArray:
-    """The (N, 4) boxes x0, y0, x1, y1 of a Pascal VOC annotation."""
+    """The (N, 4) boxes x0, y0, x1, y1 of a Pascal VOC annotation.
+
+    Raises ``xml.etree.ElementTree.ParseError`` for text that is no XML and ``ValueError`` for an
+    object whose box lacks a corner or is not a number.
+    """
     root = ET.fromstring(xml_text)
     boxes = [[float(obj.findtext(f"bndbox/{k}", "nan")) for k in ("xmin", "ymin", "xmax", "ymax")]
              for obj in root.iter("object")]
-    return np.array(boxes, np.float32).reshape(-1, 4)
+    found = np.array(boxes, np.float32).reshape(-1, 4)
+    if not np.isfinite(found).all():
+        raise ValueError("an object's bndbox lacks xmin, ymin, xmax or ymax")
+    return found
 
 
 def box_iou(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
@@ -62,13 +71,21 @@ def photos(folder: Path) -> list[tuple[Path, Path]]:
 
 
 def real_photo_recall(folder: str | Path, find: Finder = find_cards) -> tuple[int, int]:
-    """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file."""
+    """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file.
+
+    Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read and
+    :class:`~companion.errors.LabelsUnreadable` for a VOC file that cannot: a figure over the
+    photos that could be read would not be the figure asked for."""
     found = total = 0
     for photo, xml in photos(Path(folder)):
         frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
         if frame is None:
-            raise ValueError(f"cannot read the photo {photo}")
-        labels = voc_boxes(xml.read_text())
+            raise ImageUnreadable(Text("image_unreadable", path=photo))
+        try:
+            labels = voc_boxes(xml.read_text())
+        except (OSError, UnicodeDecodeError, ET.ParseError, ValueError) as error:
+            detail = str(error) or type(error).__name__
+            raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
         found += int(matched(labels, find(np.asarray(frame, np.uint8))).sum())
         total += len(labels)
     return found, total

@@ -139,6 +139,20 @@ def test_detect_says_only_its_own_line_of_an_unreadable_image(name: str, tiny_mo
     assert err.strip().splitlines() == [f"impossible de lire l'image {path} : donnez un fichier JPEG ou PNG"]
 
 
+def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2(
+        tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    (photos / "a.jpg").write_bytes(b"not a photo")
+    (photos / "a.xml").write_text("<annotation></annotation>")
+    assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "1", "--json",
+                 "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos), "--lang", "fr"]) == 2
+    out, err = capsys.readouterr()
+    figures = json.loads(out)
+    assert figures["scenes"] == 1 and "real_photo_recall" not in figures
+    assert err.strip() == f"impossible de lire l'image {photos / 'a.jpg'} : donnez un fichier JPEG ou PNG"
+
+
 def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     confusion = tmp_path / "confusion.png"

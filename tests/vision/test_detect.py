@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from companion.errors import ImageUnreadable, LabelsUnreadable
 from vision.detect import (
     _rectangular,
     _suppress,
@@ -272,6 +273,27 @@ def test_voc_boxes_and_matching() -> None:
     assert matched(labels, hit).tolist() == [True]
     assert matched(labels, miss).tolist() == [False]
     assert matched(labels, np.zeros((0, 4, 2), np.float32)).tolist() == [False]
+
+
+VOC = ("<annotation><object><name>ace</name><bndbox><xmin>10</xmin><ymin>20</ymin>"
+       "<xmax>73</xmax><ymax>108</ymax></bndbox></object></annotation>")
+
+
+def test_unreadable_photos_and_labels_are_clear_errors(tmp_path: Path) -> None:
+    photo = np.full((120, 90, 3), 200, np.uint8)
+    cv2.imwrite(str(tmp_path / "a.png"), photo)
+    (tmp_path / "a.xml").write_text(VOC)
+    assert real_photo_recall(tmp_path)[1] == 1
+    (tmp_path / "a.xml").write_text(VOC.replace("<xmax>73</xmax>", ""))
+    with pytest.raises(LabelsUnreadable, match=r"a\.xml"):
+        real_photo_recall(tmp_path)
+    (tmp_path / "a.xml").write_text("<annotation><object>")
+    with pytest.raises(LabelsUnreadable, match=r"a\.xml"):
+        real_photo_recall(tmp_path)
+    (tmp_path / "a.xml").write_text(VOC)
+    (tmp_path / "a.png").write_bytes(b"not a photo")
+    with pytest.raises(ImageUnreadable, match=r"a\.png"):
+        real_photo_recall(tmp_path)
 
 
 @pytest.mark.skipif(not REAL_PHOTOS.is_dir(), reason="the real photos are not on this machine")
