@@ -83,7 +83,7 @@ def real_photo_recall(folder: str | Path, find: Finder = find_cards) -> tuple[in
             raise ImageUnreadable(Text("image_unreadable", path=photo))
         try:
             labels = voc_boxes(xml.read_text())
-        except (OSError, UnicodeDecodeError, ET.ParseError, ValueError) as error:
+        except (OSError, ET.ParseError, ValueError) as error:  # a bad encoding is a ValueError too
             detail = str(error) or type(error).__name__
             raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
         found += int(matched(labels, find(np.asarray(frame, np.uint8))).sum())
