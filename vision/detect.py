@@ -213,19 +213,40 @@ def quad_iou(a: FloatArray, b: FloatArray) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def overlaps(a: npt.ArrayLike, b: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
+    """The area of the intersection of each convex quad of ``a`` (N, 4, 2) with each of ``b``
+    (M, 4, 2): an (N, M) array; without ``b``, of each quad of ``a`` with each other one (the
+    diagonal zero). Polygons are clipped only where their bounding boxes meet: on a table most
+    pairs of cards lie apart.
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
+    >>> overlaps(np.stack([square, square + [1, 0], square + [5, 5]])).tolist()
+    [[0.0, 2.0, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    """
+    qa = np.asarray(a, np.float32).reshape(-1, 4, 2)
+    qb = qa if b is None else np.asarray(b, np.float32).reshape(-1, 4, 2)
+    inter = np.zeros((len(qa), len(qb)))
+    if not len(qa) or not len(qb):
+        return inter
+    lo = np.maximum(qa.min(axis=1)[:, None], qb.min(axis=1)[None])
+    hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
+    meet = np.all(hi > lo, axis=2)
+    # Within one set, each pair once (the intersection is symmetric) and no quad with itself.
+    pairs = np.argwhere(np.triu(meet, 1) if b is None else meet).tolist()
+    for i, j in pairs:
+        inter[i, j] = quad_overlap(qa[i], qb[j])
+    if b is None:
+        inter = np.maximum(inter, inter.T)
+    return inter
+
+
 def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     """One quad a card: merge duplicates, drop blobs made of several cards and details inside a card."""
     if not cands:
         return []
     areas = [quad_area(q) for q, _ in cands]
-    boxes = np.array([np.concatenate([q.min(0), q.max(0)]) for q, _ in cands])
     n = len(cands)
-    inter = np.zeros((n, n))
-    # Boxes first: exact polygon clipping only for pairs that can meet.
-    lo = np.maximum(boxes[:, None, :2], boxes[None, :, :2])
-    hi = np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
-    for i, j in np.argwhere(np.triu(np.all(hi > lo, axis=2), 1)).tolist():
-        inter[i, j] = inter[j, i] = quad_overlap(cands[i][0], cands[j][0])
+    inter = overlaps([q for q, _ in cands])
     area = np.asarray(areas)
     alive = np.ones(n, bool)
     # A candidate holding two or more smaller, mostly disjoint candidates is a blob of cards.

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, order_corners, quad_area, quad_iou, quad_overlap
+from vision.detect import FloatArray, Image, order_corners, overlaps, quad_area, quad_overlap
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
@@ -231,11 +231,13 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     close = np.zeros(len(quads), np.bool_) if large is None else seen_close(quads, card, on_edges, large,
                                                                             min_card=min_card)
 
+    inter = overlaps(quads)
+
     def one_card(k: int, other: int) -> bool:
         small, big = (k, other) if areas[k] < areas[other] else (other, k)
         if close[big] and areas[small] <= PRINTED * areas[big]:
             return False
-        return quad_overlap(quads[k], quads[other]) > same * min(float(areas[k]), float(areas[other]))
+        return bool(inter[k, other] > same * min(float(areas[k]), float(areas[other])))
 
     keep: list[int] = []
     for k in sorted(np.flatnonzero(likely & sized).tolist(), key=lambda i: -score[i]):
@@ -365,12 +367,18 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
 def _new(known: FloatArray, found: FloatArray) -> list[int]:
     """The indices of the quads of ``found`` on no card ``known`` or found before them
     (intersection over union below a half), the larger first."""
-    kept = list(known)
+    known = np.asarray(known, np.float32).reshape(-1, 4, 2)
+    found = np.asarray(found, np.float32).reshape(-1, 4, 2)
+    both = np.concatenate([known, found])
+    areas = np.array([quad_area(q) for q in both])
+    inter = overlaps(found, both)
+    iou = inter / np.maximum(areas[len(known):, None] + areas[None] - inter, 1e-9)
+    kept = list(range(len(known)))
     fresh: list[int] = []
-    for k in sorted(range(len(found)), key=lambda i: -quad_area(found[i])):
-        if any(quad_iou(found[k], other) > 0.5 for other in kept):
+    for k in sorted(range(len(found)), key=lambda i: -areas[len(known) + i]):
+        if (iou[k, kept] > 0.5).any():
             continue
-        kept.append(found[k])
+        kept.append(len(known) + k)
         fresh.append(k)
     return fresh
 

@@ -16,8 +16,10 @@ from vision.detect import (
     find_cards,
     offset_quad,
     order_corners,
+    overlaps,
     quad_area,
     quad_aspect,
+    quad_overlap,
     rectify,
 )
 from vision.evaluate import box_iou, matched, real_photo_recall, voc_boxes
@@ -98,6 +100,33 @@ def test_offset_quad_moves_every_side_by_the_distance_on_random_quads() -> None:
             for end in (moved[i], moved[(i + 1) % 4]):
                 assert float((end - a) @ normal) == pytest.approx(distance, abs=1e-3)
         assert quad_area(quad) == pytest.approx(cv2.contourArea(quad), rel=1e-5)
+
+
+def test_overlaps_is_every_pair_clipped() -> None:
+    rng = np.random.default_rng(3)
+    card = np.array([[-31.5, -44], [31.5, -44], [31.5, 44], [-31.5, 44]])
+
+    def cards(n: int) -> npt.NDArray[np.float64]:
+        # Cards turned at random, crowded into a small table so that some meet and some do not.
+        angles = rng.uniform(0, 2 * np.pi, n)
+        cos, sin = np.cos(angles), np.sin(angles)
+        turns = np.stack([cos, -sin, sin, cos], 1).reshape(n, 2, 2)
+        return np.asarray(card @ turns.transpose(0, 2, 1) + rng.uniform(0, 300, (n, 1, 2)), np.float64)
+
+    a, b = cards(12), cards(7)
+    qa, qb = a.astype(np.float32), b.astype(np.float32)
+    between = overlaps(a, b)
+    within = overlaps(a)
+    assert between.shape == (12, 7) and within.shape == (12, 12)
+    for i in range(12):
+        for j in range(7):
+            assert between[i, j] == pytest.approx(quad_overlap(qa[i], qb[j]), abs=1e-3)
+        for j in range(12):
+            expected = 0.0 if i == j else quad_overlap(qa[i], qa[j])
+            assert within[i, j] == pytest.approx(expected, abs=1e-3)
+    assert 0 < (within > 0).sum() < 12 * 11  # the test holds pairs that meet and pairs that do not
+    assert overlaps(a, np.zeros((0, 4, 2))).shape == (12, 0)
+    assert overlaps(np.zeros((0, 4, 2))).shape == (0, 0)
 
 
 def test_rectangular_accepts_perspective_and_refuses_skew() -> None:
