@@ -173,7 +173,7 @@ def _candidates(mask: Image, min_area: float, max_area: float, aspect_range: tup
         at_border = (quad[:, 0] < 2) | (quad[:, 0] > w - 3) | (quad[:, 1] < 2) | (quad[:, 1] > h - 3)
         if at_border.sum() >= 2:
             continue  # cut by the frame: its shape says nothing, and a referee cannot read it anyway
-        if not _rectangular(quad):
+        if not rectangular(quad):
             continue
         aspect = quad_aspect(quad)
         if not aspect_range[0] <= aspect <= aspect_range[1]:
@@ -183,7 +183,7 @@ def _candidates(mask: Image, min_area: float, max_area: float, aspect_range: tup
     return found
 
 
-def _rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4) -> bool:
+def rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4) -> bool:
     """Whether a quad can be a rectangle seen in moderate perspective: near-right angles, even sides."""
     sides = _side_vectors(np.asarray(quad, np.float64).reshape(4, 2).tolist())
     lengths = [max(math.hypot(x, y), 1e-9) for x, y in sides]

@@ -193,3 +193,20 @@ def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) ->
     # ``hard`` came after the other models were trained: without it, a recipe is the plain one.
     recorded = {k: v for k, v in {"hard": False, **model.metadata["recipe"]}.items() if k != "workers"}
     assert recorded == expected
+
+
+def test_a_face_read_on_a_quad_askew_is_unsure_in_a_game_with_a_triangular_card() -> None:
+    frame = np.full((200, 400, 3), 90, np.uint8)
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+    # The quad the refined finder kept on a Panorama of a held-out scene: a kite, no card in perspective.
+    kite = np.array([[4, 37], [34, 0], [39, 81], [0, 73]], np.float32) + np.array([120, 20], np.float32)
+    quads = np.stack([card, kite, kite + np.array([100, 0], np.float32)])
+    answers = [("9s", 0.99, False), ("bridge", 0.99, False), ("panorama", 0.98, True)]
+    read = recognise(frame, FakeClassifier("ascension", answers), lambda _frame: quads)
+    assert read.names == ("9s", None, "panorama")
+    assert read.confidences.tolist() == pytest.approx([0.99, 0.99, 0.98])  # the classifier's, as read
+    assert read.upside_down.tolist() == [False, False, True]
+    # In The Crew, with no triangular card, what the classifier reads on such a quad stands.
+    crew = [("pink-3", 0.99, False), ("pink-4", 0.99, False), ("sub-1", 0.98, False)]
+    assert recognise(frame, FakeClassifier("crew", crew), lambda _frame: quads).names == (
+        "pink-3", "pink-4", "sub-1")

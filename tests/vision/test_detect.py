@@ -11,7 +11,6 @@ import pytest
 
 from companion.errors import ImageUnreadable, LabelsUnreadable
 from vision.detect import (
-    _rectangular,
     _suppress,
     find_cards,
     offset_quad,
@@ -20,6 +19,7 @@ from vision.detect import (
     quad_area,
     quad_aspect,
     quad_overlap,
+    rectangular,
     rectify,
 )
 from vision.evaluate import box_iou, matched, real_photo_recall, voc_boxes
@@ -130,10 +130,10 @@ def test_overlaps_is_every_pair_clipped() -> None:
 
 
 def test_rectangular_accepts_perspective_and_refuses_skew() -> None:
-    assert _rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32))
-    assert _rectangular(np.array([[5, 0], [58, 0], [63, 88], [0, 88]], np.float32))  # seen at a slant
-    assert not _rectangular(np.array([[60, 0], [123, 0], [63, 88], [0, 88]], np.float32))  # a rhomboid
-    assert not _rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 30]], np.float32))  # one side cut short
+    assert rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32))
+    assert rectangular(np.array([[5, 0], [58, 0], [63, 88], [0, 88]], np.float32))  # seen at a slant
+    assert not rectangular(np.array([[60, 0], [123, 0], [63, 88], [0, 88]], np.float32))  # a rhomboid
+    assert not rectangular(np.array([[0, 0], [63, 0], [63, 88], [0, 30]], np.float32))  # one side cut short
 
 # --- rectify -----------------------------------------------------------------------------------
 
