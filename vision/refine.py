@@ -349,19 +349,21 @@ def lengths(quads: FloatArray) -> npt.NDArray[np.float64]:
 
 
 def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
-                 scales: tuple[float, ...] = FARTHER) -> FloatArray:
-    """The quads (N, 4, 2, in frame pixels) longer than :data:`LARGE` of the frame's height that
-    the finder ``network`` sees in the whole frame shown ``scales`` times as large as it sees it
-    (:data:`FARTHER`); none, without looking, unless one of ``quads`` is that long: only then may
-    the frame be a close-up."""
+                 scales: tuple[float, ...] = FARTHER) -> Outlines:
+    """The outlines (corners in frame pixels, each marked triangular or not) longer than
+    :data:`LARGE` of the frame's height that the finder ``network`` sees in the whole frame shown
+    ``scales`` times as large as it sees it (:data:`FARTHER`); none, without looking, unless one
+    of ``quads`` is that long: only then may the frame be a close-up."""
     large = LARGE * frame.shape[0]
-    found = [np.zeros((0, 4, 2), np.float32)]
+    found = [Outlines.of(np.zeros((0, 4, 2), np.float32))]
     if (lengths(np.asarray(quads, np.float32)) > large).any():
         for times in scales:
             cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
-            found.append(network.outlines(cores, scale, closer=times).quads)
-    far = np.concatenate(found).reshape(-1, 4, 2)
-    return np.ascontiguousarray(far[lengths(far) > large], np.float32)
+            found.append(network.outlines(cores, scale, closer=times))
+    far = np.concatenate([outline.quads for outline in found]).reshape(-1, 4, 2)
+    triangular = np.concatenate([outline.triangular for outline in found]).astype(np.bool_)
+    long = lengths(far) > large
+    return Outlines(np.ascontiguousarray(far[long], np.float32), triangular[long])
 
 
 def _new(known: FloatArray, found: FloatArray) -> list[int]:
@@ -406,27 +408,32 @@ class RefinedFinder:
         return self.outlines(frame).quads
 
     def outlines(self, frame: Image) -> Outlines:
-        """:meth:`find`'s quads, each marked triangular when the finder or the closer look saw
-        it as a triangle."""
+        """:meth:`find`'s quads, each marked triangular when the finder, the closer look or the
+        far look saw it as a triangle."""
         first = Outlines.of(self.finder(frame))
         quads = np.asarray(first.quads, np.float32).reshape(-1, 4, 2)
         triangles = list(quads[first.triangular])
         found = len(quads)
         closer = farther = np.zeros((0, 4, 2), np.float32)
+        far_triangular = np.zeros(0, np.bool_)
         if self.closer is not None:
             more = look_closer(self.closer, frame, quads)
             closer = more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)
             triangles += list(more.quads[more.triangular])
             far = look_farther(self.closer, frame, quads)
-            farther = far[_new(np.concatenate([quads, closer]), far)].reshape(-1, 4, 2)
+            fresh = _new(np.concatenate([quads, closer]), far.quads)
+            farther, far_triangular = far.quads[fresh].reshape(-1, 4, 2), far.triangular[fresh]
+            triangles += list(farther[far_triangular])
         quads = np.concatenate([quads, farther, closer])
         refined = self.refiner.refine(frame, quads)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         support = edge_support(gradients(frame), ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
+        # A triangle's card (a Panorama) lies on edges along its base only: the rule is not for it.
         looked_farther = slice(found, found + len(farther))
-        card[looked_farther] = np.where(support[looked_farther] < SEEN_CLOSE, 0.0, card[looked_farther])
+        card[looked_farther] = np.where((support[looked_farther] < SEEN_CLOSE) & ~far_triangular, 0.0,
+                                        card[looked_farther])
         large = LARGE * frame.shape[0]
         card[printed(ordered, card, support, large)] = 0.0
         kept = settle(ordered, card, found=found, farther=len(farther), support=support, large=large)

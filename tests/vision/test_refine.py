@@ -12,6 +12,7 @@ from companion.errors import ModelUnavailable
 from models.render import render_scene
 from vision.detect import order_corners, quad_iou
 from vision.finders import for_closer_look, make_finder
+from vision.outline import edge_support, gradients
 from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
@@ -258,9 +259,10 @@ class _Network:
     ``upto`` of the scale it sees the whole frame at or less, nothing nearer; it notes the
     scales asked."""
 
-    def __init__(self, quads: np.ndarray, upto: float = 1.0) -> None:
+    def __init__(self, quads: np.ndarray, upto: float = 1.0, triangular: bool = False) -> None:
         self.quads = quads
         self.upto = upto
+        self.triangular = triangular
         self.scales: list[float] = []
 
     def core_map(self, frame: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
@@ -268,7 +270,8 @@ class _Network:
         return np.zeros((1, 1), np.float32), scale
 
     def outlines(self, cores: np.ndarray, scale: float, *, closer: float = 1.0) -> Outlines:
-        return Outlines.of(self.quads if closer <= self.upto else np.zeros((0, 4, 2), np.float32))
+        seen = self.quads if closer <= self.upto else np.zeros((0, 4, 2), np.float32)
+        return Outlines(seen, np.full(len(seen), self.triangular, np.bool_))
 
 
 def test_looking_farther_only_after_a_large_quad_and_keeping_only_large_ones() -> None:
@@ -276,10 +279,11 @@ def test_looking_farther_only_after_a_large_quad_and_keeping_only_large_ones() -
     small = CARD + 500
     large = CARD * (LARGE * 720 / 88 + 0.5) + 100
     network = _Network(np.stack([small, large]))
-    assert look_farther(network, frame, small[None]).shape == (0, 4, 2)  # type: ignore[arg-type]
+    assert look_farther(network, frame, small[None]).quads.shape == (0, 4, 2)  # type: ignore[arg-type]
     assert network.scales == []
     far = look_farther(network, frame, np.stack([small, large]))  # type: ignore[arg-type]
-    assert far.tolist() == [large.tolist()] * len(FARTHER)  # seen at each scale
+    assert far.quads.tolist() == [large.tolist()] * len(FARTHER)  # seen at each scale
+    assert not far.triangular.any()
     assert network.scales == [times * 0.5 for times in FARTHER]  # the frame's scale is a half
 
 
@@ -312,3 +316,23 @@ def test_a_card_seen_close_is_found_by_looking_farther() -> None:
     # Without looking farther, no quad outlines the card.
     alone = RefinedFinder(lambda image: seen, _Refiner())  # type: ignore[arg-type]
     assert max(quad_iou(q, card) for q in alone(frame)) < 0.5
+
+
+def test_a_panorama_seen_close_and_found_farther_stays_and_is_a_triangle() -> None:
+    """A pale Panorama in glare: its outline lies on the frame's edges as little as cards run
+    together by the far look do, but the network saw a triangle there, so it is no blob."""
+    frame = np.full((378, 504, 3), 90, np.uint8)
+    card = np.array([[40, 60], [200, 60], [200, 283], [40, 283]], np.float32)  # a Versant, close
+    cv2.fillConvexPoly(frame, card.astype(np.int32), (235, 235, 235))
+    panorama = np.array([[260, 60], [420, 60], [420, 283], [260, 283]], np.float32)
+    cv2.fillConvexPoly(frame, np.array([[340, 60], [420, 283], [260, 283]], np.int32), (96, 96, 96))
+    assert edge_support(gradients(frame), panorama[None])[0] < SEEN_CLOSE  # the rule for blobs would drop it
+    network = _Network(panorama[None], upto=max(FARTHER), triangular=True)
+    found = RefinedFinder(lambda image: card[None], _Refiner(), network).outlines(frame)  # type: ignore[arg-type]
+    assert len(found.quads) == 2
+    shaped = [quad_iou(q, panorama) > 0.9 for q in found.quads]
+    assert any(shaped) and found.triangular.tolist() == shaped
+    # The same quad found farther with no triangle seen is two cards run together, and goes.
+    blob = _Network(panorama[None], upto=max(FARTHER))
+    alone = RefinedFinder(lambda image: card[None], _Refiner(), blob).outlines(frame)  # type: ignore[arg-type]
+    assert len(alone.quads) == 1 and quad_iou(alone.quads[0], card) > 0.9
