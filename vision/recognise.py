@@ -23,6 +23,10 @@ Image = np.ndarray
 #: :func:`vision.detect.order_corners` (:func:`vision.detect.find_cards`, or
 #: :meth:`vision.segment.CardFinder.find`).
 Finder = Callable[[Image], FloatArray]
+#: A crop whose middle half varies by less than this (the standard deviation of its grey levels)
+#: shows no print: every face of the four games, and the card back, prints a number, an icon or a
+#: pattern there (20 or more on each face rendered clean, 2026-11-24).
+BLANK = 3.0
 #: The confidence given to a card read by its shape (:func:`by_shape`): on 500 held-out
 #: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
 #: marked triangular, all but one were Panoramas.
@@ -63,6 +67,31 @@ def by_shape(readings: Readings, triangular: np.ndarray, game: str) -> Readings:
     return Readings(names, confidences, readings.flipped)
 
 
+def blank(crops: np.ndarray) -> np.ndarray:
+    """Which crops (N, H, W, 3, BGR) show no print in their middle half (:data:`BLANK`): the
+    table (a tile of a checked cloth, a plain patch of it the refiner placed a card on), or a
+    card washed out past reading, never a card that can be read.
+
+    On 500 held-out scenes a game (2026-11-24, ``--seed 0``), the quads of the refined finder
+    whose crop is blank: Tranquillité 101 matching no card (46 of them read as a card, most as
+    the plain sand Start card) and 2 on cards (1 read right); L'Ascension 123 and 3 (none read);
+    The Crew 129 and none; Rixes 106 and none.
+
+    >>> crops = np.full((2, 88, 64, 3), 200, np.uint8)
+    >>> crops[1, 30:60, 20:44] = 30  # a printed number
+    >>> blank(crops).tolist()
+    [True, False]
+    """
+    c = np.asarray(crops)
+    if len(c) == 0:
+        return np.zeros(0, np.bool_)
+    h, w = c.shape[1:3]
+    middle = c[:, h // 4:3 * h // 4, w // 4:3 * w // 4].astype(np.float32)
+    # Grey as OpenCV weighs it (BGR): a pale colour on another pale colour is still print.
+    grey = middle @ np.array([0.114, 0.587, 0.299], np.float32)
+    return np.asarray(grey.reshape(len(c), -1).std(axis=1) < BLANK, np.bool_)
+
+
 def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
     """``readings`` with each card read on a quad that no card seen in moderate perspective
     could have (:func:`vision.detect.rectangular`: its angles far from right, or its opposite
@@ -98,18 +127,23 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
 def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -> Detections:
     """Every card ``find`` finds in ``frame``, with what the classifier read on it, or, for a
     card a :class:`ShapeFinder` found to be a triangle, what its shape says (:func:`by_shape`);
-    unsure where its quad is askew in a game with a triangular card (:func:`askew`).
+    unsure where its quad is askew in a game with a triangular card (:func:`askew`). A quad
+    whose crop shows no print (:func:`blank`) is left out.
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
     """
     found = find.outlines(frame) if isinstance(find, ShapeFinder) else Outlines.of(find(frame))
-    quads = found.quads
+    if len(found.quads) == 0:
+        return Detections.empty()
+    crops = np.stack([rectify(frame, quad, CROP_SIZE) for quad in found.quads])
+    # A quad whose crop shows no print is no card to read: the table, most often.
+    shown = ~blank(crops)
+    quads, crops, triangular = found.quads[shown], crops[shown], found.triangular[shown]
     if len(quads) == 0:
         return Detections.empty()
-    crops = np.stack([rectify(frame, quad, CROP_SIZE) for quad in quads])
-    readings = askew(by_shape(classifier.classify(crops), found.triangular, classifier.game), quads,
-                     classifier.game)
+    game = classifier.game
+    readings = askew(by_shape(classifier.classify(crops), triangular, game), quads, game)
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

@@ -73,6 +73,14 @@ def test_recognise_turns_the_corners_of_cards_read_upside_down() -> None:
     assert drawn.shape == frame.shape and (drawn != frame).any()
 
 
+def _print_on(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """``frame`` with a dark mark (a card's number, say) in the middle of each of ``quads``."""
+    for quad in quads:
+        x, y = quad.mean(axis=0).astype(int).tolist()
+        cv2.rectangle(frame, (x - 8, y - 12), (x + 8, y + 12), (20, 20, 20), -1)
+    return frame
+
+
 class _Shapes:
     """A finder that finds three cards and says the first two are triangles."""
 
@@ -88,8 +96,8 @@ class _Shapes:
 
 
 def test_a_card_found_to_be_a_triangle_is_read_by_its_shape() -> None:
-    frame = np.full((200, 400, 3), 90, np.uint8)
     finder = _Shapes()
+    frame = _print_on(np.full((200, 400, 3), 90, np.uint8), finder.quads)
     assert isinstance(finder, ShapeFinder)
     answers = [(None, 0.6, True), ("bridge", 0.97, False), ("9s", 0.99, False)]
     read = recognise(frame, FakeClassifier("ascension", answers), finder)
@@ -201,6 +209,7 @@ def test_a_face_read_on_a_quad_askew_is_unsure_in_a_game_with_a_triangular_card(
     # The quad the refined finder kept on a Panorama of a held-out scene: a kite, no card in perspective.
     kite = np.array([[4, 37], [34, 0], [39, 81], [0, 73]], np.float32) + np.array([120, 20], np.float32)
     quads = np.stack([card, kite, kite + np.array([100, 0], np.float32)])
+    _print_on(frame, quads)
     answers = [("9s", 0.99, False), ("bridge", 0.99, False), ("panorama", 0.98, True)]
     read = recognise(frame, FakeClassifier("ascension", answers), lambda _frame: quads)
     assert read.names == ("9s", None, "panorama")
@@ -210,3 +219,17 @@ def test_a_face_read_on_a_quad_askew_is_unsure_in_a_game_with_a_triangular_card(
     crew = [("pink-3", 0.99, False), ("pink-4", 0.99, False), ("sub-1", 0.98, False)]
     assert recognise(frame, FakeClassifier("crew", crew), lambda _frame: quads).names == (
         "pink-3", "pink-4", "sub-1")
+
+
+def test_a_quad_whose_crop_shows_no_print_is_no_card() -> None:
+    frame = np.full((200, 400, 3), 90, np.uint8)
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+    printed, plain = card, card + np.array([150, 0], np.float32)
+    cv2.fillConvexPoly(frame, plain.astype(np.int32), (200, 200, 200))  # a pale tile of the table
+    _print_on(frame, printed[None])
+    fake = FakeClassifier("tranquility", [("start", 0.9, False)] * 2)
+    read = recognise(frame, fake, lambda _frame: np.stack([plain, printed]))
+    assert len(read) == 1 and read.quads[0].tolist() == printed.tolist()
+    assert fake.calls == [1]  # the blank crop was never read
+    fake = FakeClassifier("tranquility", [("start", 0.9, False)])
+    assert len(recognise(frame, fake, lambda _frame: plain[None])) == 0 and fake.calls == []
