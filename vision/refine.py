@@ -399,6 +399,8 @@ class RefinedFinder:
     finder: Callable[[Image], FloatArray | Outlines]
     refiner: CornerRefiner = field(default_factory=CornerRefiner)
     closer: CardFinder | None = None
+    #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
+    corners_placed: bool = field(default=True, init=False)
 
     def __call__(self, frame: Image) -> FloatArray:
         return self.find(frame)

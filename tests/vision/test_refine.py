@@ -336,3 +336,9 @@ def test_a_panorama_seen_close_and_found_farther_stays_and_is_a_triangle() -> No
     blob = _Network(panorama[None], upto=max(FARTHER))
     alone = RefinedFinder(lambda image: card[None], _Refiner(), blob).outlines(frame)  # type: ignore[arg-type]
     assert len(alone.quads) == 1 and quad_iou(alone.quads[0], card) > 0.9
+
+
+def test_only_the_refined_finder_places_its_quads_on_the_corners() -> None:
+    # What vision.recognise.askew asks before it doubts a reading on a quad askew.
+    assert make_finder("both", "shipped").corners_placed  # type: ignore[attr-defined]
+    assert not getattr(make_finder("both", "none"), "corners_placed", False)
