@@ -99,10 +99,10 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
     (:data:`vision.catalogue.TRIANGULAR`); unchanged for a game with no triangular card. Such a
     quad is most often a Panorama's triangle outlined as a kite: its crop is cut askew, and the
     face read on it, a Pont or a Versant, is the classifier's guess at a card it never saw cut
-    that way. The confidence stays the classifier's. For quads placed on the cards' corners
-    (the corner refiner's): a finder's loose quads are askew around many cards read right (the
-    merged finder alone, ``--refiner none``: 0.66% of L'Ascension's found cards read right would
-    be left unsure, for 0.17% read wrong).
+    that way. The confidence stays the classifier's. It is meant for quads placed on the cards'
+    corners (the corner refiner's): among a finder's loose quads, the askew ones hold many cards
+    read right (the merged finder alone, ``--refiner none``: 0.66% of L'Ascension's found cards,
+    read right, would be left unsure, for 0.17% read wrong).
 
     On 500 held-out L'Ascension scenes (2026-11-23, ``--seed 0``; in brackets ``--seed 1``), of
     the cards read on such quads as another face, 7 (6) were wrong and 10 (6) right: wrong but

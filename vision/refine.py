@@ -432,7 +432,8 @@ class RefinedFinder:
         support = edge_support(gradients(frame), ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
-        # A triangle's card (a Panorama) lies on edges along its base only: the rule is not for it.
+        # A quad the network saw as a triangle is a Panorama, not cards run together, even where its
+        # loose outline (a pale Panorama's) lies on few edges.
         looked_farther = slice(found, found + len(farther))
         card[looked_farther] = np.where((support[looked_farther] < SEEN_CLOSE) & ~far_triangular, 0.0,
                                         card[looked_farther])
