@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import cv2
 import numpy as np
@@ -400,7 +401,7 @@ class RefinedFinder:
     refiner: CornerRefiner = field(default_factory=CornerRefiner)
     closer: CardFinder | None = None
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
-    corners_placed: bool = field(default=True, init=False)
+    corners_placed: ClassVar[bool] = True
 
     def __call__(self, frame: Image) -> FloatArray:
         return self.find(frame)
