@@ -3,9 +3,9 @@
 A face is a rounded card with a light border, a panel in the face colour with
 art-like texture, the label large in the centre and small in two opposite
 corners (top-left upright, bottom-right turned 180 degrees), and the icons as
-simple shapes. The look varies by a :class:`FaceStyle` (font, stroke, italic,
-art) drawn from a training set or a held-out set, so evaluation can use fonts
-and art never seen in training.
+simple shapes. The look varies by a :class:`FaceStyle` (typeface, stroke,
+italic, art) drawn from a training set or a held-out set, so evaluation can use
+typefaces and art never seen in training.
 
 >>> import numpy as np
 >>> from vision.catalogue import FACES
@@ -24,15 +24,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from models.glyphs import HELD_OUT_TYPEFACES, TRAIN_TYPEFACES, load_atlas, text_mask, thicken
 from models.textures import HELD_OUT_ART, TRAIN_ART, Image, Size, paint_art, wear
 from vision.catalogue import BACK, FACES, Face
 
-#: Hershey fonts a classifier may train on.
-TRAIN_FONTS: tuple[int, ...] = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
-                                cv2.FONT_HERSHEY_SCRIPT_SIMPLEX)
-#: Hershey fonts kept for evaluation only.
-HELD_OUT_FONTS: tuple[int, ...] = (cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_PLAIN,
-                                   cv2.FONT_HERSHEY_SCRIPT_COMPLEX)
+#: Typefaces a classifier may train on (:mod:`models.glyphs`).
+TRAIN_FONTS: tuple[str, ...] = tuple(TRAIN_TYPEFACES)
+#: Typefaces kept for evaluation only: other families.
+HELD_OUT_FONTS: tuple[str, ...] = tuple(HELD_OUT_TYPEFACES)
 
 Ink = tuple[int, int, int]
 DARK: Ink = (25, 25, 30)
@@ -41,10 +40,12 @@ LIGHT: Ink = (245, 245, 240)
 
 @dataclass(frozen=True, slots=True)
 class FaceStyle:
-    """How a deck is printed: font, stroke weight, slant and art painter."""
+    """How a deck is printed: typeface, stroke weight, slant and art painter."""
 
-    font: int
-    #: Stroke width relative to the font scale (1.0 thin to 2.5 bold).
+    #: A typeface of the glyph atlas (:mod:`models.glyphs`).
+    font: str
+    #: How much the strokes are thickened (1.0 as the typeface draws them, to 2.5: 3% of the digits'
+    #: height added on each side).
     weight: float
     italic: bool
     #: A key of ``TRAIN_ART`` or ``HELD_OUT_ART``.
@@ -52,11 +53,11 @@ class FaceStyle:
 
     @classmethod
     def sample(cls, rng: np.random.Generator, *, held_out: bool = False,
-               fonts: Sequence[int] | None = None) -> FaceStyle:
+               fonts: Sequence[str] | None = None) -> FaceStyle:
         """A random style from the training set, or from the held-out set."""
         pool = tuple(fonts) if fonts is not None else (HELD_OUT_FONTS if held_out else TRAIN_FONTS)
         arts = tuple(HELD_OUT_ART if held_out else TRAIN_ART)
-        return cls(int(pool[int(rng.integers(len(pool)))]), float(rng.uniform(1.0, 2.5)),
+        return cls(str(pool[int(rng.integers(len(pool)))]), float(rng.uniform(1.0, 2.5)),
                    bool(rng.random() < 0.3), arts[int(rng.integers(len(arts)))])
 
 
@@ -199,25 +200,36 @@ def draw_icon(img: Image, name: str, centre: tuple[float, float], r: float, ink:
 # --- Text --------------------------------------------------------------------------------------
 
 
+def _stamp(img: Image, mask: np.ndarray, x: int, y: int, colour: Ink) -> None:
+    """Lay ``colour`` on ``img`` through the coverage ``mask`` whose top-left is at (x, y), clipped."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + mask.shape[1]), min(h, y + mask.shape[0])
+    if x0 >= x1 or y0 >= y1:
+        return
+    alpha = mask[y0 - y:y1 - y, x0 - x:x1 - x, None].astype(np.float32) / 255.0
+    region = img[y0:y1, x0:x1]
+    region[:] = (region * (1.0 - alpha) + np.asarray(colour, np.float32) * alpha + 0.5).astype(np.uint8)
+
+
 def _put_text(img: Image, text: str, centre: tuple[float, float], height: float, style: FaceStyle, ink: Ink,
               outline: Ink | None = None, underline: bool = False) -> None:
-    """Draw ``text`` centred at ``centre`` with its digits ``height`` pixels tall (underlined if asked)."""
-    font = style.font | (cv2.FONT_ITALIC if style.italic else 0)
-    (_, unit_h), _ = cv2.getTextSize("0", font, 1.0, 1)
-    scale = height / max(unit_h, 1)
-    thickness = _r(scale * style.weight)
-    (tw, th), _ = cv2.getTextSize(text, font, scale, thickness)
-    origin = _pt(centre[0] - tw / 2, centre[1] + th / 2)
-    bar = (origin, (origin[0] + tw, origin[1])) if underline else None
-    if bar is not None:
-        bar = ((bar[0][0], bar[0][1] + _r(0.2 * th)), (bar[1][0], bar[1][1] + _r(0.2 * th)))
+    """Draw the digits ``text`` centred at ``centre``, ``height`` pixels tall, in the style's
+    typeface (:mod:`models.glyphs`), underlined if asked, ringed with ``outline`` if given."""
+    atlas = load_atlas()
+    mask = text_mask(text, atlas.index(style.font), height, atlas=atlas, weight=(style.weight - 1.0) * 0.02,
+                     slant=0.2 if style.italic else 0.0)
+    digits = mask.shape[0]
+    if underline:
+        bar, gap = _r(0.08 * height), _r(0.15 * height)
+        under = np.zeros((digits + gap + bar, mask.shape[1]), np.uint8)
+        under[:digits] = mask
+        under[digits + gap:] = 255
+        mask = under
+    x, y = round(centre[0] - mask.shape[1] / 2), round(centre[1] - digits / 2)
     if outline is not None:
-        cv2.putText(img, text, origin, font, scale, outline, thickness + max(2, thickness), cv2.LINE_AA)
-        if bar is not None:
-            cv2.line(img, *bar, outline, thickness + max(2, thickness), cv2.LINE_AA)
-    cv2.putText(img, text, origin, font, scale, ink, thickness, cv2.LINE_AA)
-    if bar is not None:
-        cv2.line(img, *bar, ink, thickness, cv2.LINE_AA)
+        r = _r(0.04 * height)
+        _stamp(img, thicken(np.pad(mask, r), r), x - r, y - r, outline)
+    _stamp(img, mask, x, y, ink)
 
 
 def underlined(face: Face) -> bool:
@@ -271,7 +283,7 @@ def _back(img: Image, rng: np.random.Generator, colour: Ink, margin: int) -> Non
 
 
 def render_face(face: Face, rng: np.random.Generator, *, size: Size = (200, 280), held_out: bool = False,
-                fonts: Sequence[int] | None = None, style: FaceStyle | None = None,
+                fonts: Sequence[str] | None = None, style: FaceStyle | None = None,
                 effects: bool = True) -> Image:
     """The printed card ``face`` as a BGR image of ``size`` (width, height), portrait.
 
