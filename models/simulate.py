@@ -277,15 +277,17 @@ def _self_play(game: str, players: int, seed: int, mistakes: float, max_events: 
 
 def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size: Size = (1280, 720),
              fps: float = FPS, max_events: int = 5000, distractions: float = 0.35,
-             knock: bool = True) -> Simulation:
+             knock: bool = True, typeface: str | None = None) -> Simulation:
     """Play a whole game of ``game`` by self-play and stage it for the camera (same seed, same film).
 
     ``mistakes`` is the self-play's chance per turn of an illegal placement or
     an undo; ``distractions`` the chance between two moves of a hand hovering,
-    a shadow or a nudge; ``knock`` knocks the camera once, in the middle third.
+    a shadow or a nudge; ``knock`` knocks the camera once, in the middle third;
+    ``typeface`` prints the deck in that typeface of :mod:`models.glyphs` instead of the
+    held-out one the seed draws (all else the same).
     """
     sim = _self_play(game, players, seed, mistakes, max_events)
-    film = FilmSet(game, seed, size=size)
+    film = FilmSet(game, seed, size=size, typeface=typeface)
     rng = np.random.default_rng([seed, 99])
     director = Director(film, rng, players, fps)
     engine = sim.header.new_game()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -93,7 +93,7 @@ class FilmSet:
     """A fixed camera over a table of ``game``: renders :class:`Shot` values as camera frames."""
 
     def __init__(self, game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = True,
-                 gap: float | None = None) -> None:
+                 gap: float | None = None, typeface: str | None = None) -> None:
         self.game = game
         self.layout: Layout = layout(game)
         self.size = size
@@ -111,6 +111,9 @@ class FilmSet:
         self._table = table(self.table_name, rng, size)
         self._bumped_table: tuple[bytes, Image] = (np.eye(3).tobytes(), self._table)
         self.style = FaceStyle.sample(rng, held_out=held_out)
+        if typeface is not None:
+            # Named after the draw, so that the table, the camera and everything else stay the seed's.
+            self.style = replace(self.style, font=typeface)
         first = self.layout.centre(self.layout.cells[0], self.gap)
         corners = _apply(self.camera @ _rotation(0.0, *first), LOCAL)
         px = float(np.linalg.norm(corners[0] - corners[3]))

@@ -118,3 +118,11 @@ def test_a_card_laid_on_another_and_taken_back_shows_it_again() -> None:
     assert director.table["b1"].name == "bridge"
     frames = director.index
     assert director.lift("c1", 1) == frames and director.index == frames  # nothing there to pick up
+
+
+def test_a_film_may_name_its_decks_typeface_and_keeps_all_else() -> None:
+    drawn = FilmSet("ascension", 7_000_004)
+    named = FilmSet("ascension", 7_000_004, typeface="Liberation Sans")
+    assert drawn.style.font == "TeX Gyre Schola Bold" and named.style.font == "Liberation Sans"
+    assert named.style.weight == drawn.style.weight and named.style.art == drawn.style.art
+    assert named.table_name == drawn.table_name and np.array_equal(named.camera, drawn.camera)
