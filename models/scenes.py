@@ -304,7 +304,7 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
     ``layout`` is one of ``LAYOUTS[game]`` (default: mostly the partial one).
-    ``held_out`` draws fonts, card art and table tops from the held-out sets.
+    ``held_out`` draws typefaces, card art and table tops from the held-out sets.
     ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
     out wear, light, shadows, blur, noise, JPEG and occluders.
     ``tables`` names the table tops to draw from instead (see ``models.textures``).
