@@ -160,7 +160,7 @@ def text_mask(text: str, typeface: int, height: float, *, atlas: Atlas | None = 
     cells = atlas.glyphs[typeface]
     pens = np.concatenate([[0], np.cumsum([atlas.advance[typeface, DIGITS.index(c)] for c in text])])
     line = np.zeros((cells.shape[1], int(pens[-1]) + cells.shape[2]), np.uint8)
-    for pen, char in zip(pens.tolist(), text, strict=False):
+    for pen, char in zip(pens[:-1].tolist(), text, strict=True):
         cell = cells[DIGITS.index(char)]
         np.maximum(line[:, pen:pen + cell.shape[1]], cell, out=line[:, pen:pen + cell.shape[1]])
     if weight > 0:

@@ -1,5 +1,5 @@
-"""The glyph atlas: real typefaces' digits, training and held-out families apart, drawn the same
-on every OpenCV."""
+"""The glyph atlas: real typefaces' digits, training and held-out families apart, drawn without
+OpenCV's fonts."""
 
 from __future__ import annotations
 
