@@ -181,7 +181,9 @@ def run_train(args: argparse.Namespace) -> int:
     report = train(recipe, out)
     print(json.dumps({"model": str(out), "val_accuracy": report.val_accuracy,
                       "val_flip_accuracy": report.val_flip_accuracy,
-                      "val_found_accuracy": report.val_found_accuracy, "temperature": report.temperature,
+                      "val_found_accuracy": report.val_found_accuracy,
+                      "calibration_accuracy": report.calibration_accuracy,
+                      "calibration_unsure": report.calibration_unsure, "temperature": report.temperature,
                       "threshold": report.threshold, "train_crops": report.train_crops,
                       "seconds": round(report.seconds, 1)}))
     return 0

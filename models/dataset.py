@@ -101,20 +101,22 @@ def _camera_finder() -> Finder:
     return make_finder("both")
 
 
-def _crops_of_seed(args: tuple[str, int, bool, int | None, float]) -> CropSet:
-    game, seed, held_out, cap, share = args
-    scene = render_scene(game, seed, held_out=held_out)
+def _crops_of_seed(args: tuple[str, int, bool, int | None, float, tuple[str, ...] | None]) -> CropSet:
+    game, seed, held_out, cap, share, fonts = args
+    scene = render_scene(game, seed, held_out=held_out, fonts=fonts)
     found = _camera_finder()(scene.image) if share > 0 else None
     return scene_crops(scene, classes(game), np.random.default_rng([seed, 7]), cap=cap, found=found,
                        share=share)
 
 
 def make_crops(game: str, seeds: Iterable[int], *, held_out: bool = False, workers: int = 1,
-               cap: int | None = None, share: float = 0.0) -> CropSet:
+               cap: int | None = None, share: float = 0.0, fonts: Sequence[str] | None = None) -> CropSet:
     """Render one scene per seed and cut its cards out (``workers`` processes; at most ``cap``
     crops of one class a scene; ``share`` of them along the camera finder's quads, see
-    :func:`scene_crops`)."""
-    jobs = [(game, seed, held_out, cap, share) for seed in seeds]
+    :func:`scene_crops`; the decks printed in ``fonts`` rather than the training or held-out
+    typefaces)."""
+    chosen = tuple(fonts) if fonts is not None else None
+    jobs = [(game, seed, held_out, cap, share, chosen) for seed in seeds]
     return join(map_jobs(_crops_of_seed, jobs, workers=workers))
 
 

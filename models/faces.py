@@ -24,7 +24,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from models.glyphs import HELD_OUT_TYPEFACES, TRAIN_TYPEFACES, load_atlas, text_mask, thicken
+from models.glyphs import (
+    CALIBRATION_TYPEFACES,
+    HELD_OUT_TYPEFACES,
+    TRAIN_TYPEFACES,
+    load_atlas,
+    text_mask,
+    thicken,
+)
 from models.textures import HELD_OUT_ART, TRAIN_ART, Image, Size, paint_art, wear
 from vision.catalogue import BACK, FACES, Face
 
@@ -32,6 +39,8 @@ from vision.catalogue import BACK, FACES, Face
 TRAIN_FONTS: tuple[str, ...] = tuple(TRAIN_TYPEFACES)
 #: Typefaces kept for evaluation only: other families.
 HELD_OUT_FONTS: tuple[str, ...] = tuple(HELD_OUT_TYPEFACES)
+#: Typefaces that only set a classifier's confidence threshold: neither trained on nor held out.
+CALIBRATION_FONTS: tuple[str, ...] = tuple(CALIBRATION_TYPEFACES)
 
 Ink = tuple[int, int, int]
 DARK: Ink = (25, 25, 30)

@@ -11,11 +11,12 @@ True
 
 from __future__ import annotations
 
-from models.faces import HELD_OUT_FONTS, TRAIN_FONTS, FaceStyle, card_mask, render_face
+from models.faces import CALIBRATION_FONTS, HELD_OUT_FONTS, TRAIN_FONTS, FaceStyle, card_mask, render_face
 from models.scenes import LAYOUTS, CardTruth, Scene, render_scene
 from models.textures import FINDER_TABLES, HELD_OUT_ART, HELD_OUT_TABLES, TRAIN_ART, TRAIN_TABLES
 
 __all__ = [
+    "CALIBRATION_FONTS",
     "FINDER_TABLES",
     "HELD_OUT_ART",
     "HELD_OUT_FONTS",

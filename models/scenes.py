@@ -300,14 +300,15 @@ def _shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
 
 def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = False,
                  layout: str | None = None, effects: bool = True,
-                 tables: Sequence[str] | None = None) -> Scene:
+                 tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None) -> Scene:
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
     ``layout`` is one of ``LAYOUTS[game]`` (default: mostly the partial one).
     ``held_out`` draws typefaces, card art and table tops from the held-out sets.
     ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
     out wear, light, shadows, blur, noise, JPEG and occluders.
-    ``tables`` names the table tops to draw from instead (see ``models.textures``).
+    ``tables`` names the table tops to draw from instead (see ``models.textures``), and ``fonts``
+    the typefaces (see ``models.glyphs``).
     """
     if game not in LAYOUTS:
         raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
@@ -326,7 +327,7 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     names = tuple(tables) if tables else table_names(held_out)
     table_name = names[int(rng.integers(len(names)))]
     image = table(table_name, rng, size)
-    style = FaceStyle.sample(rng, held_out=held_out)
+    style = FaceStyle.sample(rng, held_out=held_out, fonts=fonts)
     # The faces are printed at about the size they appear, so warping does not alias.
     moves = [cam @ _rotation(p.angle, p.x, p.y) for p in placed]
     quads = [_apply(m, LOCAL) for m in moves]

@@ -22,6 +22,7 @@ from torch.nn import functional as nnf
 from tqdm import tqdm
 
 from models.dataset import CropSet, join, make_crops
+from models.faces import CALIBRATION_FONTS
 from models.network import MEAN, STD, CardNet, Exported
 from models.onnx_export import export_network, set_metadata
 from models.quantize import quantize
@@ -49,6 +50,14 @@ class Recipe:
     per_scene_cap: int = 3
     #: Wrong-but-confident rate allowed on the validation crops when choosing the threshold.
     max_confident_error: float = 0.0005
+    #: Scenes whose decks are printed in the calibration typefaces (:data:`models.glyphs.
+    #: CALIBRATION_TYPEFACES`, never trained on): the threshold also keeps their wrong readings
+    #: within ``calibration_error``, so it reflects digits of shapes the model never learned. The
+    #: temperature is fitted on them too: fitted on the training typefaces alone it left many
+    #: wrong readings of unseen digits at a probability of 1.0, which no threshold can tell apart.
+    calibration_scenes: int = 150
+    #: Wrong-but-confident rate allowed on the calibration crops: the target's 0.1%.
+    calibration_error: float = 0.001
     #: Share of the training crops cut along the quads the camera's finder outlines the cards with,
     #: the others along the true corners jittered (as the watcher cuts a cell it knows). The
     #: finder's quads are looser than the card: cut along them, held-out cards were misread or
@@ -106,6 +115,10 @@ class Report:
     val_flip_accuracy: float
     #: Accuracy on the validation cards cut along the finder's quads.
     val_found_accuracy: float
+    #: Accuracy on the cards printed in the calibration typefaces, and the share of them the
+    #: threshold leaves unsure.
+    calibration_accuracy: float
+    calibration_unsure: float
     temperature: float
     threshold: float
     seconds: float
@@ -223,6 +236,8 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     val_seeds = range(base + 500_000, base + 500_000 + recipe.val_scenes)
     val = make_crops(recipe.game, val_seeds, workers=recipe.workers)
     val_found = make_crops(recipe.game, val_seeds, workers=recipe.workers, share=1.0)
+    calibration = make_crops(recipe.game, range(base + 700_000, base + 700_000 + recipe.calibration_scenes),
+                             workers=recipe.workers, fonts=CALIBRATION_FONTS)
     net = CardNet(len(names))
     opt = torch.optim.AdamW(net.parameters(), lr=recipe.lr, weight_decay=1e-4)
     steps = recipe.epochs * ((len(data) + recipe.batch - 1) // recipe.batch)
@@ -257,6 +272,8 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     # cards cut along the finder's looser quads (detect, finding the table). One that learned the
     # true corners alone is calibrated on those, as every model was before ``found_share``.
     calibrating = sets if recipe.found_share > 0 else sets[:1]
+    if len(calibration):
+        calibrating = [*calibrating, (_predict(net, calibration)[0], torch.from_numpy(calibration.labels))]
     temperature = fit_temperature(torch.cat([logits for logits, _ in calibrating]),
                                   torch.cat([labels for _, labels in calibrating]))
     export(net, temperature, out)
@@ -268,22 +285,30 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     thresholds, accuracies = [], []
     flips = np.zeros(0, np.bool_)
     read = _reader(out, recipe.workers)
-    for k, crop_set in enumerate((val, val_found)):
+    confidences: list[npt.NDArray[np.float32]] = []
+    # The cards cut where they truly lie, along the finder's quads, then printed in typefaces never
+    # trained on; the threshold is the highest any of them asks for.
+    errors = [recipe.max_confident_error, recipe.max_confident_error if recipe.found_share > 0 else None,
+              recipe.calibration_error]
+    for crop_set, error in zip((val, val_found, calibration), errors, strict=True):
         if len(crop_set) == 0:  # a tiny run whose few scenes the finder found nothing in
             accuracies.append(0.0)
+            confidences.append(np.zeros(0, np.float32))
             continue
         probabilities, flip_probability = read(crop_set.crops)
         confidence, predicted = probabilities.max(axis=1), probabilities.argmax(axis=1)
         correct = predicted == crop_set.labels
         accuracies.append(float(correct.mean()))
-        if k == 0:
+        confidences.append(confidence)
+        if crop_set is val:
             flips = np.asarray((flip_probability > 0.5) == crop_set.flipped, np.bool_)
-        if k < len(calibrating):
-            thresholds.append(choose_threshold(confidence.astype(np.float64), correct,
-                                               recipe.max_confident_error))
+        if error is not None:
+            thresholds.append(choose_threshold(confidence.astype(np.float64), correct, error))
+    threshold = max(thresholds, default=1.0)
     flip_accuracy = float(flips.mean()) if len(flips) else 0.0
+    unsure = float((confidences[2] < threshold).mean()) if len(confidences[2]) else 0.0
     report = Report(recipe, names, len(data), len(val), accuracies[0], flip_accuracy, accuracies[1],
-                    temperature, max(thresholds, default=1.0), time.perf_counter() - started)
+                    accuracies[2], unsure, temperature, threshold, time.perf_counter() - started)
     describe(out, report)
     return report
 
@@ -326,5 +351,7 @@ def describe(out: Path, report: Report) -> None:
         "val_accuracy": report.val_accuracy,
         "val_flip_accuracy": report.val_flip_accuracy,
         "val_found_accuracy": report.val_found_accuracy,
+        "calibration_accuracy": report.calibration_accuracy,
+        "calibration_unsure": report.calibration_unsure,
     }
     onnx.save(set_metadata(model, meta), str(out))

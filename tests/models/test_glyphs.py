@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from models.glyphs import (
+    CALIBRATION_TYPEFACES,
     DIGIT_HEIGHT,
     DIGITS,
     HELD_OUT_TYPEFACES,
@@ -34,6 +35,24 @@ def test_the_shipped_atlas_holds_every_typeface_and_its_ten_digits() -> None:
         ink = rows[1][rows[0] == face]
         assert abs(int(ink.max()) + 1 - atlas.baseline) <= 3
         assert abs(int(ink.max() - ink.min()) + 1 - DIGIT_HEIGHT) <= 4
+
+
+def _family(name: str) -> str:
+    """A typeface's family: its name without the styles (``TeX Gyre Pagella Bold``: ``TeX Gyre Pagella``)."""
+    styles = {"Bold", "Italic", "Condensed", "Narrow", "ExtraLight", "Display", "Mono", "Sans", "Serif"}
+    words = name.split()
+    while len(words) > 1 and words[-1] in styles:
+        words.pop()
+    return " ".join(words)
+
+
+def test_the_held_out_families_are_neither_trained_on_nor_calibrated_with() -> None:
+    trained, held_out, calibration = set(TRAIN_TYPEFACES), set(HELD_OUT_TYPEFACES), set(CALIBRATION_TYPEFACES)
+    assert not trained & calibration and not held_out & calibration
+    assert _family("TeX Gyre Pagella Bold") == "TeX Gyre Pagella" and _family("Carlito") == "Carlito"
+    assert not {_family(n) for n in held_out} & {_family(n) for n in trained | calibration}
+    # The calibration set holds styles the training families never showed, and other families.
+    assert {_family(n) for n in calibration} - {_family(n) for n in trained}
 
 
 def test_no_two_typefaces_draw_a_digit_alike() -> None:

@@ -10,6 +10,7 @@ import pytest
 from companion.pyramid import SLOTS, SUMMIT, SUPPORT
 from companion.tranquility import CELLS
 from models.render import (
+    CALIBRATION_FONTS,
     FINDER_TABLES,
     HELD_OUT_ART,
     HELD_OUT_FONTS,
@@ -163,6 +164,20 @@ def test_held_out_sets_are_disjoint_and_used() -> None:
         assert held.style is not None and train.style is not None
         assert held.style.font in HELD_OUT_FONTS and train.style.font in TRAIN_FONTS
         assert held.style.art in HELD_OUT_ART and train.style.art in TRAIN_ART
+
+
+def test_a_scene_prints_its_deck_in_the_typefaces_asked_for() -> None:
+    assert not set(CALIBRATION_FONTS) & (set(TRAIN_FONTS) | set(HELD_OUT_FONTS))
+    printed = {render_scene("tranquility", seed, size=SMALL, fonts=CALIBRATION_FONTS).style.font  # type: ignore[union-attr]
+               for seed in range(12)}
+    assert printed <= set(CALIBRATION_FONTS) and len(printed) > 2
+    # The same scene otherwise: only the deck's typeface differs, its cards lie where they lay.
+    plain = render_scene("crew", 5, size=SMALL)
+    other = render_scene("crew", 5, size=SMALL, fonts=("FreeSerif",))
+    assert other.style is not None and other.style.font == "FreeSerif"
+    assert [c.name for c in plain.cards] == [c.name for c in other.cards]
+    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(plain.cards, other.cards, strict=True))
+    assert not np.array_equal(plain.image, other.image)
 
 
 def test_the_finder_tables_add_patterns_but_none_held_out() -> None:

@@ -26,11 +26,33 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from models.train import Recipe, train
 
     out = tmp_path_factory.mktemp("model") / "rixes.onnx"
-    report = train(Recipe("rixes", seed=3, train_scenes=20, val_scenes=5, epochs=1, workers=1), out,
+    report = train(Recipe("rixes", seed=3, train_scenes=20, val_scenes=5, calibration_scenes=3, epochs=1,
+                           workers=1), out,
                    progress=False)
     assert report.train_crops > 0 and 0.0 <= report.val_accuracy <= 1.0
     assert report.temperature > 0 and 0.5 <= report.threshold <= 1.0
+    assert 0.0 <= report.calibration_accuracy <= 1.0 and 0.0 <= report.calibration_unsure <= 1.0
     return out
+
+
+def test_the_threshold_keeps_wrong_readings_of_unseen_typefaces_rare(tiny_model: Path) -> None:
+    from models.dataset import make_crops
+    from models.faces import CALIBRATION_FONTS
+    from models.train import choose_threshold
+
+    # The tiny run's calibration scenes (seed 3: 3,700,000 on): printed in typefaces never trained
+    # on, they set the threshold as high as they need (a model this weak needs it high).
+    crops = make_crops("rixes", range(3_700_000, 3_700_003), fonts=CALIBRATION_FONTS)
+    import onnxruntime as ort
+
+    classifier = OnnxClassifier("rixes", tiny_model)
+    session = ort.InferenceSession(str(tiny_model), providers=["CPUExecutionProvider"])
+    probabilities = session.run(None, {"crops": crops.crops})[0]
+    confidence = probabilities.max(axis=1).astype(np.float64)
+    needed = choose_threshold(confidence, probabilities.argmax(axis=1) == crops.labels, 0.001)
+    assert classifier.threshold >= needed
+    unsure = float((confidence < classifier.threshold).mean())
+    assert classifier.metadata["calibration_unsure"] == pytest.approx(unsure, abs=1e-6)
 
 
 def test_tiny_model_loads_back_with_its_metadata(tiny_model: Path) -> None:
