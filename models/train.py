@@ -285,7 +285,8 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     thresholds, accuracies = [], []
     flips = np.zeros(0, np.bool_)
     read = _reader(out, recipe.workers)
-    confidences: list[npt.NDArray[np.float32]] = []
+    # The calibration crops' confidences: the share below the threshold is their unsure rate.
+    calibrated = np.zeros(0, np.float32)
     # The cards cut where they truly lie, along the finder's quads, then printed in typefaces never
     # trained on; the threshold is the highest any of them asks for.
     errors = [recipe.max_confident_error, recipe.max_confident_error if recipe.found_share > 0 else None,
@@ -293,20 +294,20 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     for crop_set, error in zip((val, val_found, calibration), errors, strict=True):
         if len(crop_set) == 0:  # a tiny run whose few scenes the finder found nothing in
             accuracies.append(0.0)
-            confidences.append(np.zeros(0, np.float32))
             continue
         probabilities, flip_probability = read(crop_set.crops)
         confidence, predicted = probabilities.max(axis=1), probabilities.argmax(axis=1)
         correct = predicted == crop_set.labels
         accuracies.append(float(correct.mean()))
-        confidences.append(confidence)
         if crop_set is val:
             flips = np.asarray((flip_probability > 0.5) == crop_set.flipped, np.bool_)
+        if crop_set is calibration:
+            calibrated = confidence
         if error is not None:
             thresholds.append(choose_threshold(confidence.astype(np.float64), correct, error))
     threshold = max(thresholds, default=1.0)
     flip_accuracy = float(flips.mean()) if len(flips) else 0.0
-    unsure = float((confidences[2] < threshold).mean()) if len(confidences[2]) else 0.0
+    unsure = float((calibrated < threshold).mean()) if len(calibrated) else 0.0
     report = Report(recipe, names, len(data), len(val), accuracies[0], flip_accuracy, accuracies[1],
                     accuracies[2], unsure, temperature, threshold, time.perf_counter() - started)
     describe(out, report)

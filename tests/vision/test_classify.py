@@ -36,6 +36,8 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_threshold_keeps_wrong_readings_of_unseen_typefaces_rare(tiny_model: Path) -> None:
+    import onnxruntime as ort
+
     from models.dataset import make_crops
     from models.faces import CALIBRATION_FONTS
     from models.train import choose_threshold
@@ -43,8 +45,6 @@ def test_the_threshold_keeps_wrong_readings_of_unseen_typefaces_rare(tiny_model:
     # The tiny run's calibration scenes (seed 3: 3,700,000 on): printed in typefaces never trained
     # on, they set the threshold as high as they need (a model this weak needs it high).
     crops = make_crops("rixes", range(3_700_000, 3_700_003), fonts=CALIBRATION_FONTS)
-    import onnxruntime as ort
-
     classifier = OnnxClassifier("rixes", tiny_model)
     session = ort.InferenceSession(str(tiny_model), providers=["CPUExecutionProvider"])
     probabilities = session.run(None, {"crops": crops.crops})[0]
