@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.catalogue import TRIANGULAR
 from vision.classify import Classifier, Readings
-from vision.detect import CROP_SIZE, FloatArray, find_cards, rectangular, rectify
+from vision.detect import CROP_SIZE, FloatArray, find_cards, quad_aspect, rectangular, rectify
 from vision.detections import Detections
 from vision.segment import Outlines
 
@@ -27,6 +27,14 @@ Finder = Callable[[Image], FloatArray]
 #: shows no print: every face of the four games, and the card back, prints a number, an icon or a
 #: pattern there (20 or more on each face rendered clean, 2026-11-24).
 BLANK = 3.0
+#: A quad squarer than this (its long sides over its short ones, :func:`vision.detect.quad_aspect`;
+#: 1.40 for a card seen square on) holds no whole card: in training scenes, tilted up to the
+#: renderer's keystone (12% of the frame's width a side), no card looked squarer than 1.12 (300
+#: scenes of The Crew and of Rixes, cards turned every way; 1.34 in 100 of Tranquillité and of
+#: L'Ascension, cards upright), and the finders outline none squarer. Such a quad is most often a
+#: card half under another, its outline stopped where the other begins: its crop stretches part
+#: of a card to a whole one, and which of its sides is the card's length is a guess.
+MIN_ASPECT = 1.1
 #: The confidence given to a card read by its shape (:func:`by_shape`): on 500 held-out
 #: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
 #: marked triangular, all but one were Panoramas.
@@ -127,12 +135,35 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
     return readings if names == readings.names else Readings(names, readings.confidences, readings.flipped)
 
 
+def squat(readings: Readings, quads: FloatArray, game: str) -> Readings:
+    """``readings`` with each card read on a quad squarer than :data:`MIN_ASPECT` left unsure,
+    unless it is read as the game's triangular face (:data:`vision.catalogue.TRIANGULAR`, whose
+    outline is no card's). The confidence stays the classifier's.
+
+    On 500 held-out scenes a game (2026-11-24, ``--seed 0``, the refined finder), the cards found
+    on such quads: The Crew 19 (4 read right, 6 wrong, 9 unsure), Rixes 12 (4, 1, 7),
+    Tranquillité 3 (1, 0, 2). The Crew's wrong-but-confident readings went from 11 of 5,665 found
+    cards to 5; three of the six were covered cards read as the card back.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> half = np.array([[0, 0], [63, 0], [63, 60], [0, 60]], np.float32)  # the rest under a card
+    >>> read = Readings(("blue-3", "back"), np.array([0.99, 0.99], np.float32), np.zeros(2, bool))
+    >>> squat(read, np.stack([card, half]), "crew").names
+    ('blue-3', None)
+    """
+    face = TRIANGULAR.get(game)
+    names = tuple(None if name not in (None, face) and quad_aspect(quad) < MIN_ASPECT else name
+                  for name, quad in zip(readings.names, np.asarray(quads, np.float32), strict=True))
+    return readings if names == readings.names else Readings(names, readings.confidences, readings.flipped)
+
+
 def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -> Detections:
     """Every card ``find`` finds in ``frame``, with what the classifier read on it, or, for a
     card a :class:`ShapeFinder` found to be a triangle, what its shape says (:func:`by_shape`);
     when the finder places its quads on the cards' corners (its ``corners_placed``, the refined
     finder's), unsure where a quad is askew in a game with a triangular card (:func:`askew`). A
-    quad whose crop shows no print (:func:`blank`) is left out.
+    quad whose crop shows no print (:func:`blank`) is left out; a card on a quad too square to hold
+    a whole card is unsure (:func:`squat`).
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
@@ -146,11 +177,12 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     quads, crops, triangular = found.quads[shown], crops[shown], found.triangular[shown]
     if len(quads) == 0:
         return Detections.empty()
-    readings = by_shape(classifier.classify(crops), triangular, classifier.game)
+    game = classifier.game
+    readings = squat(by_shape(classifier.classify(crops), triangular, game), quads, game)
     # Only corners placed on the card say a quad askew is an outline gone wrong; a finder's loose
     # quads are often askew around cards read right.
     if getattr(find, "corners_placed", False):
-        readings = askew(readings, quads, classifier.game)
+        readings = askew(readings, quads, game)
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

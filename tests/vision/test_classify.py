@@ -258,6 +258,29 @@ def test_a_face_read_on_a_quad_askew_is_unsure_in_a_game_with_a_triangular_card(
     assert placed.names == ("pink-3", "pink-4", "sub-1")
 
 
+def test_a_card_read_on_a_quad_too_square_for_a_whole_card_is_unsure() -> None:
+    frame = np.full((200, 400, 3), 90, np.uint8)
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+    # A card half under another: its outline stops where the other begins, 63 by 60 pixels.
+    half = np.array([[0, 0], [63, 0], [63, 60], [0, 60]], np.float32) + np.array([120, 20], np.float32)
+    tilted = np.array([[0, 0], [63, 0], [63, 71], [0, 71]], np.float32) + np.array([220, 20], np.float32)
+    quads = np.stack([card, half, tilted, half + np.array([180, 100], np.float32)])
+    _print_on(frame, quads)
+    answers = [("blue-3", 0.99, False), ("back", 0.99, False), ("pink-2", 0.97, True), ("sub-1", 0.98, False)]
+    read = recognise(frame, FakeClassifier("crew", answers), _Placed(quads))
+    # 71 / 63 = 1.127, squarer than a card seen square on, still a whole card seen tilted.
+    assert read.names == ("blue-3", None, "pink-2", None)
+    assert read.confidences.tolist() == pytest.approx([0.99, 0.99, 0.97, 0.98])  # the classifier's
+    # Whatever the finder: a loose quad that square holds no whole card either.
+    loose = recognise(frame, FakeClassifier("crew", answers), lambda _frame: quads)
+    assert loose.names == read.names
+    # A Panorama's outline is no card's: read as one, it stands however square.
+    panorama = [("9s", 0.99, False), ("panorama", 0.99, False), ("summit", 0.99, False),
+                ("bridge", 0.99, False)]
+    placed = recognise(frame, FakeClassifier("ascension", panorama), _Placed(quads))
+    assert placed.names == ("9s", "panorama", "summit", None)
+
+
 def test_a_quad_whose_crop_shows_no_print_is_no_card() -> None:
     frame = np.full((200, 400, 3), 90, np.uint8)
     card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
