@@ -67,6 +67,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "desc_play": ("{card} at {at}", "{card} en {at}"),
     "desc_override": ("override of {card} at {at}", "acceptation de {card} en {at}"),
     "desc_discard": ("discard of {count} cards", "défausse de {count} cartes"),
+    "desc_discard_one": ("discard of {count} card", "défausse de {count} carte"),
     "desc_start_discards": ("the discards after the Start card", "les défausses après la carte de départ"),
     "desc_declare_loss": ("the reported loss", "la défaite annoncée"),
     "desc_campfire": ("{card} at {at}, Versant moved to {move_to}",
@@ -151,6 +152,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discard_short": ("seat {seat} holds {hand} card(s): discarding two needs 2",
                       "le joueur {seat} a {hand} carte(s) : défausser deux cartes en demande 2"),
     "seat_discards": ("Seat {seat} discards {count} cards", "Le joueur {seat} défausse {count} cartes"),
+    "seat_discards_one": ("Seat {seat} discards {count} card", "Le joueur {seat} défausse {count} carte"),
     "loss_refused": (
         "seat {seat} holds {hand} cards and can still discard two: the game goes on",
         "le joueur {seat} a {hand} cartes et peut encore en défausser deux : la partie continue",
@@ -380,6 +382,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "signal_off": ("off", "éteint"),
     "signal_legal": ("legal", "pose légale"),
     "signal_discard": ("legal, discard {count} cards", "pose légale, défaussez {count} cartes"),
+    "signal_discard_one": ("legal, discard {count} card", "pose légale, défaussez {count} carte"),
     "signal_illegal": ("illegal, take the card back or override", "pose refusée, reprenez la carte ou passez outre"),
     "signal_refused": ("refused", "refusé"),
     "signal_unsure": ("unsure reading, check the card", "lecture incertaine, vérifiez la carte"),

@@ -8,6 +8,12 @@ loop without formatting strings nobody reads.
 'Seat 2 discards 2 cards'
 >>> Text("seat_discards", seat=2, count=2).fr
 'Le joueur 2 défausse 2 cartes'
+
+A message counting one thing has its singular under the key ``<key>_one``, used when the
+argument ``count`` is 1:
+
+>>> Text("signal_discard", count=1).en, Text("signal_discard", count=1).fr
+('legal, discard 1 card', 'pose légale, défaussez 1 carte')
 """
 
 from __future__ import annotations
@@ -46,7 +52,10 @@ class Text:
 
     def render(self, lang: Lang) -> str:
         """Return the message in ``lang`` ("en" or "fr")."""
-        template = MESSAGES[self.key][0 if lang == "en" else 1]
+        key = self.key
+        if self.args.get("count") == 1 and f"{key}_one" in MESSAGES:
+            key = f"{key}_one"
+        template = MESSAGES[key][0 if lang == "en" else 1]
         values = {name: _render(value, lang) for name, value in self.args.items()}
         return template.format(**values)
 

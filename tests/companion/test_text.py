@@ -36,3 +36,17 @@ def test_texts_compare_by_key_and_arguments() -> None:
     assert Text("occupied", card=5, at="a1", other=3) == Text("occupied", card=5, at="a1", other=3)
     assert Text("occupied", card=5, at="a1", other=3) != Text("occupied", card=5, at="a1", other=4)
     assert len({Text("occupied", card=5, at="a1", other=3), Text("occupied", card=5, at="a1", other=3)}) == 1
+
+
+@pytest.mark.parametrize("key", sorted(key for key in MESSAGES if key.endswith("_one")))
+def test_a_singular_has_its_plural_and_the_same_fields(key: str) -> None:
+    plural = key.removesuffix("_one")
+    assert plural in MESSAGES
+    assert fields(MESSAGES[key][0]) == fields(MESSAGES[plural][0]) and "count" in fields(MESSAGES[key][0])
+
+
+def test_one_thing_is_counted_in_the_singular() -> None:
+    assert Text("desc_discard", count=1).en == "discard of 1 card"
+    assert Text("desc_discard", count=1).fr == "défausse de 1 carte"
+    assert Text("desc_discard", count=3).en == "discard of 3 cards"
+    assert Text("seat_discards", seat=1, count=1).fr == "Le joueur 1 défausse 1 carte"
