@@ -248,9 +248,13 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return status
+    typefaces = figures.pop("by_typeface")
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
         print(f"{key:>22}: {shown}")
+    for font, read in typefaces.items():
+        print(f"{font:>40}: {read['found']:>5} found, right {read['identity_accuracy']:.2%}, unsure "
+              f"{read['unsure_rate']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}")
     return status
 
 

@@ -4,7 +4,8 @@ Scenes are rendered from seeds the training never used, with the held-out
 fonts, card art and table tops. A true card counts when at least
 ``MIN_VISIBLE`` of it shows; it is found when a detected quad overlaps it with
 polygon IoU >= 0.5. A detection matching no card at all (any visibility, border
-cards included) is a false one.
+cards included) is a false one. The found cards are also told apart by the typeface
+each scene's deck is printed in (``by_typeface``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ class Tally:
     frame_seconds: list[float] = field(default_factory=list)
     crops: int = 0
     confusion: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    #: By the typeface a scene's deck is printed in: its found cards, read right, left unsure, and
+    #: read wrong but confidently. An unseen typeface misread is what real cards' print may bring.
+    typefaces: dict[str, list[int]] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         """The figures of ``companion eval-vision``."""
@@ -61,6 +65,10 @@ class Tally:
             "ms_per_crop": float(frames.sum() / max(self.crops, 1)),
             "cards": self.truths,
             "scenes": len(self.frame_seconds),
+            "by_typeface": {font: {"found": n, "identity_accuracy": right / max(n, 1),
+                                   "unsure_rate": unsure / max(n, 1),
+                                   "wrong_confident_rate": wrong / max(n, 1)}
+                            for font, (n, right, unsure, wrong) in sorted(self.typefaces.items())},
         }
 
 
@@ -78,6 +86,8 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
         tally.crops += len(detections)
         tally.detections += len(detections)
         used = np.zeros(len(detections), bool)
+        # Every rendered scene has its style; a Scene built by hand may not.
+        by_face = tally.typefaces.setdefault(scene.style.font if scene.style else "unknown", [0, 0, 0, 0])
         for card in scene.cards:
             ious = [quad_iou(card.quad, quad) for quad in detections.quads]
             best = int(np.argmax(ious)) if ious else -1
@@ -90,17 +100,21 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
             if not hit:
                 continue
             tally.found += 1
+            by_face[0] += 1
             name = detections.names[best]
             column = len(names) if name is None else index[name]
             tally.confusion[index[card.name], column] += 1
             if name is None:
                 tally.unsure += 1
+                by_face[2] += 1
                 continue
             tally.read += 1
             if name == card.name:
                 tally.correct += 1
+                by_face[1] += 1
             else:
                 tally.wrong_confident += 1
+                by_face[3] += 1
             tally.oriented += bool(detections.upside_down[best]) == card.upside_down
         tally.false_detections += int((~used).sum())
     return tally

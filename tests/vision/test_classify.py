@@ -12,6 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.errors import ModelUnavailable
+from models.faces import HELD_OUT_FONTS
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import FakeClassifier, OnnxClassifier
@@ -193,6 +194,14 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                 "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
         assert figures[key] >= 0 and (key.startswith("ms") or figures[key] <= 1), key
     assert figures["scenes"] == 2 and figures["cards"] > 0
+    # The found cards again, by the typeface each scene's deck is printed in: held-out ones only.
+    typefaces = figures["by_typeface"]
+    assert typefaces and set(typefaces) <= set(HELD_OUT_FONTS)
+    assert sum(face["found"] for face in typefaces.values()) == round(
+        figures["detection_recall"] * figures["cards"])
+    for face in typefaces.values():
+        shares = face["identity_accuracy"] + face["unsure_rate"] + face["wrong_confident_rate"]
+        assert shares == pytest.approx(1.0 if face["found"] else 0.0)
     assert cv2.imread(str(confusion)) is not None
     assert main(["bench", "vision", "--game", "rixes", "--model", str(tiny_model), "--seconds", "0.2",
                  "--json"]) == 0
