@@ -31,44 +31,59 @@ EVAL_SEED_BASE = 900_000_000
 
 
 @dataclass
+class Reads:
+    """Found cards, and how they were read: right, left unsure, or wrong but confidently."""
+
+    found: int = 0
+    correct: int = 0
+    unsure: int = 0
+    wrong_confident: int = 0
+
+    def rates(self) -> dict[str, float]:
+        """The shares of the found cards read right, left unsure and read wrong but confidently."""
+        found = max(self.found, 1)
+        return {"identity_accuracy": self.correct / found, "unsure_rate": self.unsure / found,
+                "wrong_confident_rate": self.wrong_confident / found}
+
+
+@dataclass
 class Tally:
     """Counts over evaluated scenes."""
 
     truths: int = 0
-    found: int = 0
     detections: int = 0
     false_detections: int = 0
-    read: int = 0
-    correct: int = 0
-    unsure: int = 0
-    wrong_confident: int = 0
     oriented: int = 0
     frame_seconds: list[float] = field(default_factory=list)
     crops: int = 0
     confusion: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
-    #: By the typeface a scene's deck is printed in: its found cards, read right, left unsure, and
-    #: read wrong but confidently. An unseen typeface misread is what real cards' print may bring.
-    typefaces: dict[str, list[int]] = field(default_factory=dict)
+    #: The found cards by the typeface a scene's deck is printed in. An unseen typeface misread is
+    #: what real cards' print may bring.
+    typefaces: dict[str, Reads] = field(default_factory=dict)
+
+    @property
+    def reads(self) -> Reads:
+        """The found cards of every typeface."""
+        faces = self.typefaces.values()
+        return Reads(sum(r.found for r in faces), sum(r.correct for r in faces), sum(r.unsure for r in faces),
+                     sum(r.wrong_confident for r in faces))
 
     def summary(self) -> dict[str, Any]:
         """The figures of ``companion eval-vision``."""
-        matched = max(self.found, 1)
+        reads = self.reads
         frames = np.asarray(self.frame_seconds) * 1000
         return {
-            "detection_recall": self.found / max(self.truths, 1),
+            "detection_recall": reads.found / max(self.truths, 1),
             "detection_precision": 1 - self.false_detections / max(self.detections, 1),
-            "identity_accuracy": self.correct / matched,
-            "unsure_rate": self.unsure / matched,
-            "wrong_confident_rate": self.wrong_confident / matched,
-            "orientation_accuracy": self.oriented / max(self.read, 1),
+            **reads.rates(),
+            # Orientation is told on the cards read, right or wrong.
+            "orientation_accuracy": self.oriented / max(reads.correct + reads.wrong_confident, 1),
             "ms_per_frame": float(np.median(frames)) if len(frames) else 0.0,
             "ms_per_crop": float(frames.sum() / max(self.crops, 1)),
             "cards": self.truths,
             "scenes": len(self.frame_seconds),
-            "by_typeface": {font: {"found": n, "identity_accuracy": right / max(n, 1),
-                                   "unsure_rate": unsure / max(n, 1),
-                                   "wrong_confident_rate": wrong / max(n, 1)}
-                            for font, (n, right, unsure, wrong) in sorted(self.typefaces.items())},
+            "by_typeface": {font: {"found": face.found, **face.rates()}
+                            for font, face in sorted(self.typefaces.items())},
         }
 
 
@@ -87,7 +102,7 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
         tally.detections += len(detections)
         used = np.zeros(len(detections), bool)
         # Every rendered scene has its style; a Scene built by hand may not.
-        by_face = tally.typefaces.setdefault(scene.style.font if scene.style else "unknown", [0, 0, 0, 0])
+        reads = tally.typefaces.setdefault(scene.style.font if scene.style else "unknown", Reads())
         for card in scene.cards:
             ious = [quad_iou(card.quad, quad) for quad in detections.quads]
             best = int(np.argmax(ious)) if ious else -1
@@ -99,22 +114,17 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
             tally.truths += 1
             if not hit:
                 continue
-            tally.found += 1
-            by_face[0] += 1
+            reads.found += 1
             name = detections.names[best]
             column = len(names) if name is None else index[name]
             tally.confusion[index[card.name], column] += 1
             if name is None:
-                tally.unsure += 1
-                by_face[2] += 1
+                reads.unsure += 1
                 continue
-            tally.read += 1
             if name == card.name:
-                tally.correct += 1
-                by_face[1] += 1
+                reads.correct += 1
             else:
-                tally.wrong_confident += 1
-                by_face[3] += 1
+                reads.wrong_confident += 1
             tally.oriented += bool(detections.upside_down[best]) == card.upside_down
         tally.false_detections += int((~used).sum())
     return tally
