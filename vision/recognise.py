@@ -130,9 +130,7 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
     face = TRIANGULAR.get(game)
     if face is None:
         return readings
-    names = tuple(None if name not in (None, face) and not rectangular(quad) else name
-                  for name, quad in zip(readings.names, np.asarray(quads, np.float32), strict=True))
-    return readings if names == readings.names else Readings(names, readings.confidences, readings.flipped)
+    return _doubted(readings, [not rectangular(quad) for quad in np.asarray(quads, np.float32)], face)
 
 
 def squat(readings: Readings, quads: FloatArray, game: str) -> Readings:
@@ -152,9 +150,15 @@ def squat(readings: Readings, quads: FloatArray, game: str) -> Readings:
     >>> squat(read, np.stack([card, half]), "crew").names
     ('blue-3', None)
     """
-    face = TRIANGULAR.get(game)
-    names = tuple(None if name not in (None, face) and quad_aspect(quad) < MIN_ASPECT else name
-                  for name, quad in zip(readings.names, np.asarray(quads, np.float32), strict=True))
+    doubtful = [quad_aspect(quad) < MIN_ASPECT for quad in np.asarray(quads, np.float32)]
+    return _doubted(readings, doubtful, TRIANGULAR.get(game))
+
+
+def _doubted(readings: Readings, doubtful: list[bool], face: str | None) -> Readings:
+    """``readings`` with each card where ``doubtful`` left unsure, unless read as ``face``; the
+    confidences as read; ``readings`` itself when no name changes."""
+    names = tuple(None if doubt and name != face else name
+                  for name, doubt in zip(readings.names, doubtful, strict=True))
     return readings if names == readings.names else Readings(names, readings.confidences, readings.flipped)
 
 
