@@ -78,6 +78,12 @@ SEEN_CLOSE = 0.3
 #: lie on edges (:data:`vision.finders.ON_EDGES`), is printed on the card (a pip, a picture, an
 #: index), not a card: a card-shaped quad around a heart or a king follows none of its edges.
 PRINTED = 0.2
+#: A quad found at the frame's scale this many times the median card's area or larger, not a card
+#: seen close, is held to the cards' size like the quads found closer or farther: it is likely
+#: cards run together, as cards laid side by side in a trick are by the finders (2026-11-24: on
+#: The Crew's held-out scenes, 15 of 31 cards missed lay inside such a quad 2 to 3.7 times a
+#: card's area, and the closer look had outlined some of them alone).
+RUN_TOGETHER = 1.5
 REFINER_VERSION = 1
 
 
@@ -195,9 +201,10 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     Of two quads that overlap by more than ``same`` of the smaller, the one kept has the higher
     card probability plus its ``support`` (how well its outline lies on the frame's edges,
     :func:`vision.outline.edge_support`; 1 for all when not given), less, for one found looking
-    closer or farther, :data:`SIZE_WEIGHT` times how far its area is from that median on a log
-    scale: a card, not a digit printed on it, nor two cards' worth around it, nor a quad astride
-    two. Given ``large`` (pixels), a card seen close (:func:`seen_close`) and a quad on it
+    closer or farther, or found at the frame's scale and :data:`RUN_TOGETHER` times that median or
+    larger (not a card seen close), :data:`SIZE_WEIGHT` times how far its area is from that median
+    on a log scale: a card, not a digit printed on it, nor two cards' worth around it, nor a quad
+    astride two. Given ``large`` (pixels), a card seen close (:func:`seen_close`) and a quad on it
     :data:`PRINTED` of its size or less are not one card: both may stay (a close-up's card and
     a picture framed on it, which lies on edges as well as the card does).
 
@@ -223,14 +230,16 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     median = float(np.median(reference)) if len(reference) else 0.0
     index = np.arange(len(quads))
     closer = index >= first + farther
-    # With no card found at the frame's scale, there is no size to hold a quad found farther to.
-    elsewhere = (index >= first) & (median > 0)
-    off_size = np.where(elsewhere, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
     sized = ~closer | ((areas >= median / size_range) & (areas <= median * size_range))
     on_edges = np.ones(len(quads)) if support is None else np.asarray(support, np.float64).reshape(-1)
-    score = card + on_edges - SIZE_WEIGHT * off_size
     close = np.zeros(len(quads), np.bool_) if large is None else seen_close(quads, card, on_edges, large,
                                                                             min_card=min_card)
+    # A card seen close is larger than the others by right (a photo of a few cards, some close up).
+    run_together = (areas >= RUN_TOGETHER * median) & ~close
+    # With no card found at the frame's scale, there is no size to hold a quad found farther to.
+    held = ((index >= first) | run_together) & (median > 0)
+    off_size = np.where(held, np.abs(np.log(np.maximum(areas, 1e-9) / max(median, 1e-9))), 0.0)
+    score = card + on_edges - SIZE_WEIGHT * off_size
 
     inter = overlaps(quads)
 

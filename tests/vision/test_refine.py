@@ -219,6 +219,23 @@ def test_settle_holds_quads_found_farther_to_the_cards_size_without_dropping_the
     assert len(settle(np.stack([CARD, far]), likely, found=1)) == 1
 
 
+def test_settle_lets_cards_run_together_at_the_frames_scale_give_way_to_the_cards_found_closer() -> None:
+    gap = np.array([70, 0], np.float32)
+    table = [CARD + np.array([0, 300], np.float32) + i * 2 * gap for i in range(4)]  # the median card
+    fanned = [CARD + gap, CARD + 2 * gap]  # two cards side by side...
+    blob = np.array([[60, 0], [215, 0], [215, 88], [60, 88]], np.float32)  # ... outlined as one
+    quads = np.stack([*table, blob, *fanned])  # the last two found looking closer
+    likely = np.array([0.99] * 5 + [0.95, 0.95], np.float32)
+    kept = settle(quads, likely, found=5, support=[0.6] * 7)
+    assert len(kept) == 6 and blob.tolist() not in kept.tolist()
+    # Under RUN_TOGETHER times the median card, the frame's quad is not held to its size, and wins.
+    pair = np.array([[60, 0], [150, 0], [150, 88], [60, 88]], np.float32)  # 1.43 cards' worth
+    kept = settle(np.stack([*table, pair, *fanned]), likely, found=5, support=[0.6] * 7)
+    assert pair.tolist() in kept.tolist()
+    # A card seen close is as large as it is: it stays.
+    assert blob.tolist() in settle(quads, likely, found=5, support=[0.6] * 7, large=80).tolist()
+
+
 def test_printed_quads_lie_off_edges_inside_a_large_card_lying_on_them() -> None:
     big = CARD * 4
     pip, other = CARD / 2 + 40, CARD / 2 + 120
