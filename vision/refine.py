@@ -81,7 +81,7 @@ PRINTED = 0.2
 #: A quad found at the frame's scale this many times the median card's area or larger, not a card
 #: seen close, is held to the cards' size like the quads found closer or farther: it is likely
 #: cards run together, as cards laid side by side in a trick are by the finders (2026-11-24: on
-#: The Crew's held-out scenes, 15 of 31 cards missed lay inside such a quad 2 to 3.7 times a
+#: The Crew's held-out scenes, 14 of 31 cards missed lay inside such a quad 1.7 to 3.7 times a
 #: card's area, and the closer look had outlined some of them alone).
 RUN_TOGETHER = 1.5
 REFINER_VERSION = 1
