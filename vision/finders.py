@@ -182,7 +182,7 @@ class CombinedFinder:
         (:data:`vision.segment.SAME_TRIANGLE`: a contour's outline of a Panorama, when it stays,
         is marked too)."""
         cores, scale = self.network.core_map(frame)
-        by_network, triangular = self.network.outlines(cores, scale)
+        by_network, triangular, partial = self.network.outlines(cores, scale)
         by_contours = find_cards(frame, max_side=CONTOUR_SIDE)
         grads = gradients(frame)
         # Contours never outline a triangle, only a strip of one: a Panorama's quad stands.
@@ -191,7 +191,7 @@ class CombinedFinder:
         seen = [core_evidence(cores, scale, quad) for quad in by_contours]
         merged = merge_quads(by_network, by_contours, support=support, seen=seen)
         # A quad where the network saw a triangle is one, whichever outline of it stayed.
-        return Outlines.marked(merged, by_network[triangular])
+        return Outlines.marked(merged, by_network[triangular], partial)
 
 
 def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:

@@ -31,7 +31,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, order_corners, overlaps, quad_area, quad_overlap
+from vision.covered import covered_cards
+from vision.detect import FloatArray, Image, order_corners, overlaps, quad_area, quad_iou, quad_overlap
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
@@ -84,6 +85,9 @@ PRINTED = 0.2
 #: The Crew's held-out scenes, 14 of 31 cards missed lay inside such a quad 1.7 to 3.7 times a
 #: card's area, and the closer look had outlined some of them alone).
 RUN_TOGETHER = 1.5
+#: A card grown whole behind a cut core (:func:`vision.covered.covered_cards`) stays only if the
+#: refiner places it overlapping the grown quad by this much (IoU) or more.
+STAYS = 0.5
 REFINER_VERSION = 1
 
 
@@ -340,11 +344,13 @@ def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     x, y, w, h = region
     scale = magnification * letterbox_scale(frame.shape)
     cores, scale = network.core_map(np.ascontiguousarray(frame[y:y + h, x:x + w]), scale)
-    found, triangular = network.outlines(cores, scale, closer=magnification)
+    found, triangular, partial = network.outlines(cores, scale, closer=magnification)
     # A card cut by the region's edge is no card of the region: the cards found lie well inside.
     whole = np.asarray([(quad[:, 0] > 1).all() and (quad[:, 1] > 1).all() and (quad[:, 0] < w - 2).all()
                         and (quad[:, 1] < h - 2).all() for quad in found], np.bool_).reshape(-1)
-    return Outlines(np.ascontiguousarray(found[whole] + np.array([x, y], np.float32)), triangular[whole])
+    offset = np.array([x, y], np.float32)
+    return Outlines(np.ascontiguousarray(found[whole] + offset), triangular[whole],
+                    np.ascontiguousarray(partial + offset))
 
 
 def lengths(quads: FloatArray) -> npt.NDArray[np.float64]:
@@ -409,6 +415,8 @@ class RefinedFinder:
     finder: Callable[[Image], FloatArray | Outlines]
     refiner: CornerRefiner = field(default_factory=CornerRefiner)
     closer: CardFinder | None = None
+    #: Grow the cores of cards partly under another whole (:func:`vision.covered.covered_cards`).
+    covered: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -428,18 +436,22 @@ class RefinedFinder:
         found = len(quads)
         closer = farther = np.zeros((0, 4, 2), np.float32)
         far_triangular = np.zeros(0, np.bool_)
+        partial = [first.partial]
         if self.closer is not None:
             more = look_closer(self.closer, frame, quads)
             closer = more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)
             triangles += list(more.quads[more.triangular])
+            partial.append(more.partial)
             far = look_farther(self.closer, frame, quads)
+            partial.append(far.partial)
             fresh = _new(np.concatenate([quads, closer]), far.quads)
             farther, far_triangular = far.quads[fresh].reshape(-1, 4, 2), far.triangular[fresh]
             triangles += list(farther[far_triangular])
         quads = np.concatenate([quads, farther, closer])
         refined = self.refiner.refine(frame, quads)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
-        support = edge_support(gradients(frame), ordered)
+        grads = gradients(frame)
+        support = edge_support(grads, ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
         # A quad the network saw as a triangle is a Panorama, not cards run together, even where its
@@ -450,5 +462,27 @@ class RefinedFinder:
         large = LARGE * frame.shape[0]
         card[printed(ordered, card, support, large)] = 0.0
         kept = settle(ordered, card, found=found, farther=len(farther), support=support, large=large)
+        behind = self._covered(frame, kept, np.concatenate(partial)) if self.covered else None
+        if behind is not None:
+            # Cards partly under those kept join the others, held to their size as the quads
+            # found closer are: where one was hidden by a quad astride it and its neighbour, it
+            # may well be the better card.
+            kept = settle(np.concatenate([ordered, behind.quads]), np.concatenate([card, behind.card]),
+                          found=found, farther=len(farther), large=large,
+                          support=np.concatenate([support, edge_support(grads, behind.quads)]))
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))
+
+    def _covered(self, frame: Image, kept: FloatArray, partial: FloatArray) -> Refined | None:
+        """The cards partly under the cards ``kept`` that the refiner places behind the ``partial``
+        cores (:func:`vision.covered.covered_cards`), corners ordered; None if there are none."""
+        behind = covered_cards(partial, kept)
+        behind = behind[_new(np.zeros((0, 4, 2), np.float32), behind)].reshape(-1, 4, 2)
+        if not len(behind):
+            return None
+        refined = self.refiner.refine(frame, behind)
+        ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+        # The refiner must find the card about where it was grown: moved far off, it found
+        # another (a neighbour, a Panorama below), or nothing card-shaped.
+        near = np.array([quad_iou(a, b) >= STAYS for a, b in zip(ordered, behind, strict=True)], np.bool_)
+        return Refined(ordered[near], refined.card[near]) if near.any() else None

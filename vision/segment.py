@@ -154,16 +154,25 @@ def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> Floa
 SAME_TRIANGLE = 0.7
 
 
+#: No quads: the default of :attr:`Outlines.partial`.
+NO_QUADS = np.zeros((0, 4, 2), np.float32)
+
+
 class Outlines(NamedTuple):
-    """Card quads found on a core map, and which of them a triangular core gave (a Panorama)."""
+    """Card quads found on a core map, and which of them a triangular core gave (a Panorama);
+    and ``partial``, the cores of no card's shape that still fill a rectangle (in frame pixels,
+    corners in turn): the part of a card's core that shows, the rest under another card (see
+    :mod:`vision.covered`)."""
 
     quads: FloatArray
     triangular: npt.NDArray[np.bool_]
+    partial: FloatArray = NO_QUADS
 
     @classmethod
-    def marked(cls, quads: FloatArray, triangles: npt.ArrayLike) -> Outlines:
+    def marked(cls, quads: FloatArray, triangles: npt.ArrayLike, partial: FloatArray = NO_QUADS) -> Outlines:
         """``quads`` (N, 4, 2), each marked triangular when it overlaps one of ``triangles``
-        (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more.
+        (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more; with
+        the ``partial`` quads given.
 
         >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
         >>> Outlines.marked(np.stack([card, card + 100]), (card + 3)[None]).triangular.tolist()
@@ -178,7 +187,7 @@ class Outlines(NamedTuple):
                 np.linalg.norm(t[:, 0] - t[:, 2], axis=1)[None] / 2)
             for k, j in zip(*np.nonzero(near), strict=True):
                 shaped[k] = shaped[k] or quad_iou(q[k], t[j]) >= SAME_TRIANGLE
-        return cls(q, shaped)
+        return cls(q, shaped, np.asarray(partial, np.float32).reshape(-1, 4, 2))
 
     @classmethod
     def of(cls, found: FloatArray | Outlines) -> Outlines:
@@ -220,6 +229,7 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     quads: list[FloatArray] = []
     triangular: list[bool] = []
+    partial: list[FloatArray] = []
     grow = np.ones((3, 3), np.uint8)
     for k in range(1, count):
         if stats[k, cv2.CC_STAT_AREA] < min_area:
@@ -234,7 +244,7 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
         traced = _trace(patch, threshold, u)
         if traced is None:
             continue
-        card, is_triangle, fit = _card_of(traced + np.array([x0, y0]), scale, u)
+        card, is_triangle, fit, core = _card_of(traced + np.array([x0, y0]), scale, u)
         card_shaped = aspect_range[0] <= quad_aspect(card) <= aspect_range[1]
         if not (fit >= MIN_FIT and card_shaped) and split:
             parts = _split(patch, scale, threshold, min_area, aspect_range, u)
@@ -246,11 +256,16 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
                 triangular += parts.triangular.tolist()
                 continue
         if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1] or (not split and fit < MIN_FIT):
-            continue  # not a card; and a part of a split region must be one card's core outright
+            # Not a card; and a part of a split region must be one card's core outright. A
+            # rectangle of no card's shape may be the part of a card's core not under another card.
+            if split and fit >= MIN_FIT and not is_triangle:
+                partial.append(core)
+            continue
         quads.append(card)
         triangular.append(is_triangle)
-    found = np.stack(quads).astype(np.float32) if quads else np.zeros((0, 4, 2), np.float32)
-    return Outlines(found, np.array(triangular, np.bool_))
+    found = np.stack(quads).astype(np.float32) if quads else NO_QUADS
+    cut = np.stack(partial).astype(np.float32) if partial else NO_QUADS
+    return Outlines(found, np.array(triangular, np.bool_), cut)
 
 
 def _split(patch: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
@@ -286,9 +301,11 @@ def _trace(patch: npt.NDArray[np.float32], threshold: float, u: int) -> npt.NDAr
     return np.asarray((traced + 0.5) / u - 0.5, np.float64)
 
 
-def _card_of(outline: npt.NDArray[np.float64], scale: float, u: int) -> tuple[FloatArray, bool, float]:
+def _card_of(outline: npt.NDArray[np.float64], scale: float,
+             u: int) -> tuple[FloatArray, bool, float, FloatArray]:
     """The card (quad in frame pixels) whose core has ``outline`` (map coordinates), whether its
-    core is a triangle, and the share of the fitted core shape the region fills."""
+    core is a triangle, the share of the fitted core shape the region fills, and the core's quad
+    in frame pixels (the card's, for a triangle)."""
     hull = cv2.convexHull(outline.astype(np.float32))
     approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
     # Map pixel k covers frame pixels [k*scale, (k+1)*scale): its centre is at (k + 0.5) * scale.
@@ -303,14 +320,15 @@ def _card_of(outline: npt.NDArray[np.float64], scale: float, u: int) -> tuple[Fl
         fit = region / max(hull_area, 1e-9)
         tri = (tri + 0.5) * scale - 0.5
         grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
-        return order_corners(card_from_triangle_core(grown)), True, fit
+        card = order_corners(card_from_triangle_core(grown))
+        return card, True, fit, card
     if len(approx) == 4:
         core = approx.reshape(4, 2).astype(np.float32)
     else:
         core = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
     fit = region / max(hull_area, cv2.contourArea(core), 1e-9)
     core = offset_quad((core + 0.5) * scale - 0.5, edge)
-    return order_corners(card_from_core(core)), False, fit
+    return order_corners(card_from_core(core)), False, fit, core
 
 
 def triangle_of_region(outline: npt.ArrayLike) -> npt.NDArray[np.float64]:
@@ -396,7 +414,8 @@ class CardFinder:
         min_area = MIN_CORE * (w // MAP_STRIDE) * (h // MAP_STRIDE) * closer ** 2
         found = outlines_from_cores(cores, MAP_STRIDE, threshold=self.threshold, min_area=max(min_area, 6.0),
                                     lone_cores=self.lone_cores)
-        return Outlines(np.asarray((found.quads + 0.5) / scale - 0.5, np.float32), found.triangular)
+        return Outlines(np.asarray((found.quads + 0.5) / scale - 0.5, np.float32), found.triangular,
+                        np.asarray((found.partial + 0.5) / scale - 0.5, np.float32))
 
 
 def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayLike) -> float:

@@ -1,0 +1,125 @@
+"""Cards partly under another: the whole card behind the part of its core that shows.
+
+The finder network marks each card's core as far as it shows: a card laid
+over another hides the core beneath it (:mod:`models.finder` paints cards in
+the order they were laid). A card a quarter under another leaves a core cut
+short along one side, a rectangle of no card's shape, which
+:func:`vision.segment.outlines_from_cores` cannot take for a card and hands
+over as *partial*. :func:`covered_cards` grows each such rectangle back to a
+whole card's core, the size of the cards found whole beside it, under the card
+that covers it; the corner refiner (:mod:`vision.refine`) then places the
+card, or says no card lies there.
+
+>>> from vision.segment import core_quad
+>>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+>>> top = card + [0, 60]  # a card laid over the lower part of another
+>>> cut = core_quad(card)[[0, 1, 1, 0]] + [[0, 0], [0, 0], [0, 41], [0, 41]]  # its core, cut
+>>> covered_cards(cut[None], np.stack([top, card + 100])).round(3).tolist() == [card.tolist()]
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import numpy.typing as npt
+
+from vision.detect import FloatArray, order_corners, quad_area
+from vision.finders import inside
+from vision.segment import CORE_MARGIN, card_from_core
+
+#: The side of a partial core that shows whole is this close (ratio) to the size that side has on
+#: the cards found whole: its card is as large as theirs.
+WHOLE_SIDE = 1.25
+#: The other side is cut short: at most this share of its size on a whole card's core (a card at
+#: least a tenth under another), and at least :data:`LEAST_SHOWN` of it.
+CUT_SHORT = 0.9
+LEAST_SHOWN = 0.3
+#: A partial core lies mostly beside the cards found: more than this share of it under them, it
+#: is a piece of one of them.
+SEEN_UNDER = 0.3
+#: At least this share of the part of the grown card beyond the cut lies under the cards found:
+#: the card that hides it.
+UNDER = 0.6
+
+
+def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
+    """The whole cards (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`) behind
+    the ``partial`` cores (rectangles of no card's shape the finder network saw, corners in turn,
+    :attr:`vision.segment.Outlines.partial`), given the ``cards`` found whole.
+
+    Each partial core keeps its side whose length is a whole card core's width or length (within
+    :data:`WHOLE_SIDE`, the cards' median size) and grows the other, cut short, to the whole
+    card's, towards the card that covers it: the way the grown card overlaps the cards found more.
+    A partial core with no such side, or growing over no card, gives none: a card cut by the
+    frame's edge, or a shadow, is not covered by a card.
+    """
+    cut = np.asarray(partial, np.float32).reshape(-1, 4, 2)
+    found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    if not len(cut) or not len(found):
+        return np.zeros((0, 4, 2), np.float32)
+    sides = np.linalg.norm(found - np.roll(found, -1, axis=1), axis=2)  # side k: corner k to k + 1
+    pairs = np.stack([sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]], axis=1) / 2
+    short, long = float(np.median(pairs.min(axis=1))), float(np.median(pairs.max(axis=1)))
+    # A core is the card less CORE_MARGIN of its width on every side.
+    width, length = short * (1 - 2 * CORE_MARGIN), long - 2 * CORE_MARGIN * short
+    grown: list[FloatArray] = []
+    for quad in cut:
+        if _under(quad, found) > SEEN_UNDER:
+            continue  # a piece of a card found (a Panorama's cut triangle), not one of its own
+        choices = [(c, hidden) for c, hidden in _choices(quad.astype(np.float64), width, length)
+                   if quad_area(c) > 0]
+        if not choices:
+            continue
+        # The share of the hidden part of each card that lies under the cards found (their
+        # union: fanned cards overlap).
+        share = [_under(c, found) / max(hidden, 1e-9) for c, hidden in choices]
+        best = int(np.argmax(share))
+        if share[best] >= UNDER:
+            grown.append(choices[best][0])
+    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+
+
+def _under(quad: FloatArray, cards: FloatArray) -> float:
+    """The share of ``quad`` lying under the union of ``cards``, counted on a grid of points."""
+    x0, y0 = np.floor(quad.min(axis=0)).tolist()
+    x1, y1 = np.ceil(quad.max(axis=0)).tolist()
+    step = max((x1 - x0) / 24, (y1 - y0) / 24, 1e-6)
+    xs, ys = np.meshgrid(np.arange(x0, x1, step), np.arange(y0, y1, step))
+    points = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float32)
+    within = inside(quad[None], points)[0]
+    if not within.any():
+        return 0.0
+    covered = inside(cards, points[within]).any(axis=0)
+    return float(covered.mean())
+
+
+def _choices(core: npt.NDArray[np.float64], width: float, length: float) -> list[tuple[FloatArray, float]]:
+    """The whole cards a partial core (corners in order) may be part of: its side along either
+    axis whole, the other grown to a whole core's, one way or the other; and the share of each
+    card hidden (beyond the cut, where the covering card's edge lies)."""
+    out: list[tuple[FloatArray, float]] = []
+    # Corners 0-1 and 3-2 run along the first axis, 0-3 and 1-2 along the second; the corners
+    # beyond a cut across either axis are the last two along the other.
+    first = (core[1] - core[0] + core[2] - core[3]) / 2
+    second = (core[3] - core[0] + core[2] - core[1]) / 2
+    margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
+    for along, across, far, near in ((first, second, [2, 3], [0, 1]), (second, first, [1, 2], [0, 3])):
+        kept, other = float(np.linalg.norm(along)), float(np.linalg.norm(across))
+        if other < 1e-6:
+            continue
+        for whole, full in ((width, length), (length, width)):
+            if abs(math.log(max(kept, 1e-6) / whole)) > math.log(WHOLE_SIDE):
+                continue
+            if not LEAST_SHOWN * full <= other <= CUT_SHORT * full:
+                continue
+            step = across / other * (full - other)
+            beyond, before = core.copy(), core.copy()
+            beyond[far] += step
+            before[near] -= step
+            hidden = (full - other + margin) / (full + 2 * margin)
+            # A whole core is card-shaped: ordered, its first side is its width, as card_from_core takes it.
+            out += [(order_corners(card_from_core(order_corners(c.astype(np.float32)))), hidden)
+                    for c in (beyond, before)]
+    return out
