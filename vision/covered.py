@@ -2,18 +2,20 @@
 
 The finder network marks each card's core as far as it shows: a card laid
 over another hides the core beneath it (:mod:`models.finder` paints cards in
-the order they were laid). A card a quarter under another leaves a core cut
-short along one side, a rectangle of no card's shape, which
-:func:`vision.segment.outlines_from_cores` cannot take for a card and hands
-over as *partial*. :func:`covered_cards` grows each such rectangle back to a
-whole card's core, the size of the cards found whole beside it, under the card
-that covers it; the corner refiner (:mod:`vision.refine`) then places the
-card, or says no card lies there.
+the order they were laid). A card cut short enough (a third of it under a
+card lying over its side, as in a fanned trick) leaves a core of no card's
+shape, which :func:`vision.segment.outlines_from_cores` cannot take for a card
+and hands over as *partial* (less, and the core still looks like a smaller
+card's, which the corner refiner moves onto the whole card).
+:func:`covered_cards` grows each partial core back to a whole card's core, the
+size of the cards found beside it, under the card that covers it; the corner
+refiner (:mod:`vision.refine`) then places the card, or says no card lies
+there.
 
 >>> from vision.segment import core_quad
 >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
->>> top = card + [0, 60]  # a card laid over the lower part of another
->>> cut = core_quad(card)[[0, 1, 1, 0]] + [[0, 0], [0, 0], [0, 41], [0, 41]]  # its core, cut
+>>> top = card + [28, 0]  # a card laid over the right part of another
+>>> cut = core_quad(card)[[0, 0, 3, 3]] + [[0, 0], [18.55, 0], [18.55, 0], [0, 0]]  # its core, cut
 >>> covered_cards(cut[None], np.stack([top, card + 100])).round(3).tolist() == [card.tolist()]
 True
 """
@@ -36,6 +38,10 @@ WHOLE_SIDE = 1.25
 #: least a tenth under another), and at least :data:`LEAST_SHOWN` of it.
 CUT_SHORT = 0.9
 LEAST_SHOWN = 0.3
+#: A partial core about square (long over short side below this) is no card's: a table's tile
+#: in glare, where the finder network may see a core. A card hidden a quarter of its length or
+#: its width leaves a core 1.3 or 1.8 times as long as it is wide.
+SQUARE = 1.15
 #: A partial core lies mostly beside the cards found: more than this share of it under them, it
 #: is a piece of one of them.
 SEEN_UNDER = 0.3
@@ -107,7 +113,7 @@ def _choices(core: npt.NDArray[np.float64], width: float, length: float) -> list
     margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
     for along, across, far, near in ((first, second, [2, 3], [0, 1]), (second, first, [1, 2], [0, 3])):
         kept, other = float(np.linalg.norm(along)), float(np.linalg.norm(across))
-        if other < 1e-6:
+        if min(kept, other) < 1e-6 or max(kept, other) < SQUARE * min(kept, other):
             continue
         for whole, full in ((width, length), (length, width)):
             if abs(math.log(max(kept, 1e-6) / whole)) > math.log(WHOLE_SIDE):

@@ -32,11 +32,12 @@ def paint(cards: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
 
 
 @pytest.mark.parametrize("angle", [0.0, 20.0, 90.0])
-def test_a_card_a_third_under_another_comes_back_whole(angle: float) -> None:
+def test_a_card_two_fifths_under_another_from_the_side_comes_back_whole(angle: float) -> None:
     under = card_at(200, 150, 70, angle)
-    # The top card lies over the far third of the lower one, turned a little against it.
-    axis = (under[3] - under[0]) / np.linalg.norm(under[3] - under[0])
-    cx, cy = (under.mean(axis=0) + axis * 98 * 0.72).tolist()
+    # The top card lies over the right two fifths of the lower one, turned a little against it,
+    # as in a fanned trick.
+    across = (under[1] - under[0]) / np.linalg.norm(under[1] - under[0])
+    cx, cy = (under.mean(axis=0) + across * 70 * 0.6).tolist()
     top = card_at(cx, cy, 70, angle + 8)
     aside = card_at(450, 150, 70, 0)
     outlines = outlines_from_cores(paint([under, top, aside], (180, 320)), MAP_STRIDE)
