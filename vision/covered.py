@@ -38,10 +38,6 @@ WHOLE_SIDE = 1.25
 #: least a tenth under another), and at least :data:`LEAST_SHOWN` of it.
 CUT_SHORT = 0.9
 LEAST_SHOWN = 0.3
-#: A partial core about square (long over short side below this) is no card's: a table's tile
-#: in glare, where the finder network may see a core. A card hidden a quarter of its length or
-#: its width leaves a core 1.3 or 1.8 times as long as it is wide.
-SQUARE = 1.15
 #: A partial core lies mostly beside the cards found: more than this share of it under them, it
 #: is a piece of one of them.
 SEEN_UNDER = 0.3
@@ -113,7 +109,7 @@ def _choices(core: npt.NDArray[np.float64], width: float, length: float) -> list
     margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
     for along, across, far, near in ((first, second, [2, 3], [0, 1]), (second, first, [1, 2], [0, 3])):
         kept, other = float(np.linalg.norm(along)), float(np.linalg.norm(across))
-        if min(kept, other) < 1e-6 or max(kept, other) < SQUARE * min(kept, other):
+        if other < 1e-6:
             continue
         for whole, full in ((width, length), (length, width)):
             if abs(math.log(max(kept, 1e-6) / whole)) > math.log(WHOLE_SIDE):
