@@ -368,8 +368,9 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
                  scales: tuple[float, ...] = FARTHER) -> Outlines:
     """The outlines (corners in frame pixels, each marked triangular or not) longer than
     :data:`LARGE` of the frame's height that the finder ``network`` sees in the whole frame shown
-    ``scales`` times as large as it sees it (:data:`FARTHER`); none, without looking, unless one
-    of ``quads`` is that long: only then may the frame be a close-up."""
+    ``scales`` times as large as it sees it (:data:`FARTHER`), with the cores cut short it saw
+    (:attr:`vision.segment.Outlines.partial`); none, without looking, unless one of ``quads`` is
+    that long: only then may the frame be a close-up."""
     large = LARGE * frame.shape[0]
     found = [Outlines.of(np.zeros((0, 4, 2), np.float32))]
     if (lengths(np.asarray(quads, np.float32)) > large).any():
@@ -378,8 +379,10 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
             found.append(network.outlines(cores, scale, closer=times))
     far = np.concatenate([outline.quads for outline in found]).reshape(-1, 4, 2)
     triangular = np.concatenate([outline.triangular for outline in found]).astype(np.bool_)
+    partial = np.concatenate([outline.partial for outline in found]).reshape(-1, 4, 2)
     long = lengths(far) > large
-    return Outlines(np.ascontiguousarray(far[long], np.float32), triangular[long])
+    return Outlines(np.ascontiguousarray(far[long], np.float32), triangular[long],
+                    np.ascontiguousarray(partial, np.float32))
 
 
 def _new(known: FloatArray, found: FloatArray) -> list[int]:

@@ -171,8 +171,8 @@ class Outlines(NamedTuple):
     @classmethod
     def marked(cls, quads: FloatArray, triangles: npt.ArrayLike, partial: FloatArray = NO_QUADS) -> Outlines:
         """``quads`` (N, 4, 2), each marked triangular when it overlaps one of ``triangles``
-        (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more; with
-        the ``partial`` quads given.
+        (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more; the
+        ``partial`` cores carried along.
 
         >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
         >>> Outlines.marked(np.stack([card, card + 100]), (card + 3)[None]).triangular.tolist()

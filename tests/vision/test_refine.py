@@ -276,10 +276,12 @@ class _Network:
     ``upto`` of the scale it sees the whole frame at or less, nothing nearer; it notes the
     scales asked."""
 
-    def __init__(self, quads: np.ndarray, upto: float = 1.0, triangular: bool = False) -> None:
+    def __init__(self, quads: np.ndarray, upto: float = 1.0, triangular: bool = False,
+                 partial: np.ndarray | None = None) -> None:
         self.quads = quads
         self.upto = upto
         self.triangular = triangular
+        self.partial = np.zeros((0, 4, 2), np.float32) if partial is None else partial
         self.scales: list[float] = []
 
     def core_map(self, frame: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
@@ -288,7 +290,7 @@ class _Network:
 
     def outlines(self, cores: np.ndarray, scale: float, *, closer: float = 1.0) -> Outlines:
         seen = self.quads if closer <= self.upto else np.zeros((0, 4, 2), np.float32)
-        return Outlines(seen, np.full(len(seen), self.triangular, np.bool_))
+        return Outlines(seen, np.full(len(seen), self.triangular, np.bool_), self.partial)
 
 
 def test_looking_farther_only_after_a_large_quad_and_keeping_only_large_ones() -> None:
@@ -302,6 +304,19 @@ def test_looking_farther_only_after_a_large_quad_and_keeping_only_large_ones() -
     assert far.quads.tolist() == [large.tolist()] * len(FARTHER)  # seen at each scale
     assert not far.triangular.any()
     assert network.scales == [times * 0.5 for times in FARTHER]  # the frame's scale is a half
+
+
+def test_looking_farther_hands_on_the_cut_cores_it_saw() -> None:
+    # A close-up of a card partly under another: the core of the one beneath, cut short, is seen
+    # from farther, and vision.covered grows it back whole.
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    small = CARD + 500
+    large = CARD * (LARGE * 720 / 88 + 0.5) + 100
+    cut = np.array([[300, 100], [340, 100], [340, 400], [300, 400]], np.float32)
+    network = _Network(np.stack([small, large]), partial=cut[None])
+    assert look_farther(network, frame, small[None]).partial.shape == (0, 4, 2)  # type: ignore[arg-type]
+    far = look_farther(network, frame, np.stack([small, large]))  # type: ignore[arg-type]
+    assert far.partial.tolist() == [cut.tolist()] * len(FARTHER)
 
 
 class _Refiner:
