@@ -53,9 +53,10 @@ def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
 
     Each partial core keeps its side whose length is a whole card core's width or length (within
     :data:`WHOLE_SIDE`, the cards' median size) and grows the other, cut short, to the whole
-    card's, towards the card that covers it: the way the grown card overlaps the cards found more.
-    A partial core with no such side, or growing over no card, gives none: a card cut by the
-    frame's edge, or a shadow, is not covered by a card.
+    card's, towards the card that covers it: the way the part grown lies most under the cards
+    found, and at least :data:`UNDER` of it. A partial core with no such side, growing over no
+    card, or lying more than :data:`SEEN_UNDER` under the cards found, gives none: a card cut by
+    the frame's edge, or a shadow, is not covered by a card, and a piece of a card found is none.
     """
     cut = np.asarray(partial, np.float32).reshape(-1, 4, 2)
     found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
