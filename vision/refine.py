@@ -451,8 +451,8 @@ class RefinedFinder:
             farther, far_triangular = far.quads[fresh].reshape(-1, 4, 2), far.triangular[fresh]
             triangles += list(farther[far_triangular])
         quads = np.concatenate([quads, farther, closer])
-        refined = self.refiner.refine(frame, quads)
-        ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+        refined = self._placed(frame, quads)
+        ordered = refined.quads
         grads = gradients(frame)
         support = edge_support(grads, ordered)
         card = refined.card.copy()
@@ -483,9 +483,15 @@ class RefinedFinder:
         behind = behind[_new(np.zeros((0, 4, 2), np.float32), behind)].reshape(-1, 4, 2)
         if not len(behind):
             return None
-        refined = self.refiner.refine(frame, behind)
-        ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+        refined = self._placed(frame, behind)
         # The refiner must find the card about where it was grown: moved far off, it found
         # another (a neighbour, a Panorama below), or nothing card-shaped.
-        near = np.array([quad_iou(a, b) >= STAYS for a, b in zip(ordered, behind, strict=True)], np.bool_)
-        return Refined(ordered[near], refined.card[near]) if near.any() else None
+        near = np.array([quad_iou(a, b) >= STAYS for a, b in zip(refined.quads, behind, strict=True)],
+                        np.bool_)
+        return Refined(refined.quads[near], refined.card[near]) if near.any() else None
+
+    def _placed(self, frame: Image, quads: FloatArray) -> Refined:
+        """``quads`` placed by the refiner, their corners ordered by :func:`vision.detect.order_corners`."""
+        refined = self.refiner.refine(frame, quads)
+        ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
+        return Refined(ordered, refined.card)

@@ -154,8 +154,9 @@ def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> Floa
 SAME_TRIANGLE = 0.7
 
 
-#: No quads: the default of :attr:`Outlines.partial`.
+#: No quads: the default of :attr:`Outlines.partial`, shared, so never written to.
 NO_QUADS = np.zeros((0, 4, 2), np.float32)
+NO_QUADS.setflags(write=False)
 
 
 class Outlines(NamedTuple):
@@ -263,8 +264,8 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
             continue
         quads.append(card)
         triangular.append(is_triangle)
-    found = np.stack(quads).astype(np.float32) if quads else NO_QUADS
-    cut = np.stack(partial).astype(np.float32) if partial else NO_QUADS
+    found = np.stack(quads).astype(np.float32) if quads else np.zeros((0, 4, 2), np.float32)
+    cut = np.stack(partial).astype(np.float32) if partial else np.zeros((0, 4, 2), np.float32)
     return Outlines(found, np.array(triangular, np.bool_), cut)
 
 
