@@ -172,6 +172,7 @@ def test_power_cut_in_the_middle_of_a_game_loses_and_doubles_nothing(tmp_path: P
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_power_cut_in_the_filmed_demo(tmp_path: Path, home: Path) -> None:
     # The whole loop: the film, the camera's watcher, the referee; killed, then resumed from its frame.
     store = tmp_path / "film.db"
@@ -207,6 +208,7 @@ def test_demo_new_starts_again_and_the_old_game_is_abandoned(tmp_path: Path, hom
     assert [(g["id"], g["outcome"]) for g in games] == [(1, "abandoned"), (2, "won")]
 
 
+@pytest.mark.long
 def test_run_reads_a_filmed_table_through_the_watcher(tmp_path: Path, home: Path) -> None:
     from models.simulate import simulate, write
 

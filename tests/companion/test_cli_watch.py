@@ -71,6 +71,7 @@ def test_watch_takes_the_corners_and_stable_time_from_the_configuration(
     assert status == 2 and "corners" in err and "Traceback" not in err
 
 
+@pytest.mark.long
 def test_eval_watch_on_a_short_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "eval-watch", "--games", "1", "--seed", "3", "--events", "5", "--json")
     assert status == 0

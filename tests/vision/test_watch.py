@@ -102,6 +102,7 @@ def test_a_flagged_card_picked_up_is_a_take_back() -> None:
     assert not game.flagged
 
 
+@pytest.mark.long
 def test_a_short_simulated_game_end_to_end() -> None:
     sim = simulate("tranquility", 2, 11, max_events=9, distractions=0.5)
     tally = run_game(sim, CLASSIFIER)
@@ -148,6 +149,7 @@ def test_the_watcher_looks_for_the_table_with_the_finder_it_is_given() -> None:
     assert np.linalg.norm(centre - seen_at) < 10
 
 
+@pytest.mark.long
 def test_an_arm_the_colour_of_the_table_resting_over_accepted_cards_takes_nothing_away() -> None:
     # Simulated game 7,000,011: at 29.7 s an arm nearly the table's colour rests still over d1 and
     # d2 (cards 7 and 21, accepted) for half a second; they looked bare, were taken as removed
@@ -157,6 +159,7 @@ def test_an_arm_the_colour_of_the_table_resting_over_accepted_cards_takes_nothin
     assert not tally.false_events and tally.plays_recovered >= 8
 
 
+@pytest.mark.long
 def test_a_pale_hand_resting_on_a_corner_cell_is_not_a_card() -> None:
     # Simulated game 7,000,000: at 50.8 s a hand nearly the table's colour rests for 0.4 s on the
     # start corner, reaching in from outside the layout. Its fingers fill the card area and read as
@@ -165,6 +168,7 @@ def test_a_pale_hand_resting_on_a_corner_cell_is_not_a_card() -> None:
     assert not tally.false_events and tally.plays_recovered >= 20
 
 
+@pytest.mark.long
 def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -> None:
     # Simulated game 7,000,000, contours alone: the table is found at about 7 s from few border
     # cards. The walk by mutual links alone fitted it worse, and at 16.7 s a card at c4 was read
@@ -176,6 +180,7 @@ def test_the_table_contours_find_late_is_the_better_of_the_two_lattice_walks() -
     assert [(p["prompt"], p["cells"]) for p in tally.prompts] in ([], [("unsure", ["a4"])])
 
 
+@pytest.mark.long
 def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
     # Simulated L'Ascension game 7,000,014, on pale marble. Darker than the table by about the same
     # factor in every channel, a grey Pont passes for a shadow but for its print; its straight sides
@@ -188,6 +193,7 @@ def test_a_grey_pont_on_a_pale_table_is_a_card_not_a_shadow() -> None:
     assert not tally.missed and not tally.false_events and tally.plays_recovered >= 36
 
 
+@pytest.mark.long
 def test_cards_taken_away_are_seen_gone_when_the_bare_cell_shows_again() -> None:
     # Simulated L'Ascension game 7,000,001, on pale marble.
     # - The white 7s+ibex laid at f2 at 76.3 s, under the light of that moment, differs from the bare
@@ -201,6 +207,7 @@ def test_cards_taken_away_are_seen_gone_when_the_bare_cell_shows_again() -> None
     assert not tally.missed and not tally.false_events and tally.take_backs_recovered >= 6
 
 
+@pytest.mark.long
 def test_a_card_misread_for_a_moment_as_another_is_no_play_over_it() -> None:
     # Simulated L'Ascension game 7,000,004: at 135.4 s the 8g at f4 reads as a Pont for 0.3 s, then
     # as itself again. In L'Ascension a card read over another is a play, so a reading replacing a
@@ -220,6 +227,7 @@ def test_a_flagged_versant_taken_off_its_pont_is_a_take_back_at_once() -> None:
     assert not tally.missed and not tally.false_events and tally.take_backs_recovered == 1
 
 
+@pytest.mark.long
 def test_the_pyramid_is_placed_by_its_panoramas_and_its_first_cards() -> None:
     # Simulated L'Ascension game 7,000,000, nothing set by hand: the Panoramas (found looking
     # closer) place the pyramid roughly, the first cards laid are found between calm frames and
@@ -243,6 +251,7 @@ def test_a_pale_pyramid_on_pale_marble_is_placed_and_read() -> None:
     assert float(np.median(tally.delays)) <= 1.0
 
 
+@pytest.mark.long
 def test_a_pale_feu_de_camp_laid_on_a_pale_versant_is_read() -> None:
     # Game 7,000,009, table found: at 123.8 s a Feu de camp (white, a dark flame) is laid over the
     # 12 at g1 (white, dark figures), which goes to c6. The two differ by their print alone, under
