@@ -16,7 +16,7 @@ Mary's example: her 5 to the right of a 3 costs 2 cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.ascension_modules import (
@@ -592,11 +592,12 @@ class Ascension(Game[_Saved]):
             self._seen[card.value, card.terrain] = self._seen.get((card.value, card.terrain), 0) + 1
         if new and self.fauna and card.ibex:
             self.ibex[i] += 1
-        self._film()
+        self._film((ROW_COL[i][0],))  # a card laid changes its own row only
 
-    def _film(self) -> None:
+    def _film(self, rows: Iterable[int] = range(1, ROWS + 1)) -> None:
+        """Mark the sequences now standing on ``rows`` filmed; a sequence once filmed stays so (A11)."""
         for k, seq in enumerate(self.sequences):
-            if not self.filmed[k] and is_filmed(self.cards, seq):
+            if not self.filmed[k] and is_filmed(self.cards, seq, rows):
                 self.filmed[k] = True
 
     # -- outcome and generation -------------------------------------------

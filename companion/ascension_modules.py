@@ -7,7 +7,7 @@ order, each a :class:`~companion.pyramid.Card` or None.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.events import Herd
 from companion.pyramid import ABOVE, ROW_COL, ROW_SLOTS, ROWS, SLOT_INDEX, SLOTS, SUPPORT, Card
@@ -56,15 +56,16 @@ def green_path(cards: Pyramid) -> list[int]:
     return best
 
 
-def is_filmed(cards: Pyramid, sequence: Sequence[int]) -> bool:
-    """Whether ``sequence`` stands on adjacent Versants of one row, in its exact
-    left-to-right order (A11: never backwards)."""
+def is_filmed(cards: Pyramid, sequence: Sequence[int], rows: Iterable[int] = range(1, ROWS + 1)) -> bool:
+    """Whether ``sequence`` stands on adjacent Versants of one of ``rows`` (by default any row),
+    in its exact left-to-right order (A11: never backwards)."""
     length = len(sequence)
-    for row in range(1, ROWS + 1):
+    wanted = list(sequence)
+    for row in rows:
         values = [c.value if c is not None and c.kind == "versant" else 0 for c in
                   (cards[i] for i in ROW_SLOTS[row])]
         for start in range(len(values) - length + 1):
-            if values[start : start + length] == list(sequence):
+            if values[start : start + length] == wanted:
                 return True
     return False
 

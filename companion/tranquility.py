@@ -467,8 +467,20 @@ class Tranquility(Game[_Saved]):
         if hand is None:
             hand = self.hands[self._turn]
         if not self.ascending:
+            # An override left the grid out of order: T2 holds where every card before is smaller
+            # and every card after larger; only there is the whole check worth making.
+            cells = self.cells
+            below = [LOWEST - 1] * SIZE  # the largest card before each cell
+            for i in range(1, SIZE):
+                below[i] = max(below[i - 1], cells[i - 1] or LOWEST - 1)
+            above = HIGHEST + 1  # the smallest card after the cell
+            fits = [False] * SIZE
+            for i in range(SIZE - 1, -1, -1):
+                fits[i] = not cells[i] and below[i] < value < above
+                if cells[i]:
+                    above = min(above, cells[i])
             for i in range(SIZE):
-                ruling = self._check_island(value, i, hand) if not self.cells[i] else None
+                ruling = self._check_island(value, i, hand) if fits[i] else None
                 if ruling is not None and ruling.legal:
                     yield CELLS[i], ruling.discard or 0
             return

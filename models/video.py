@@ -293,11 +293,15 @@ class FilmSet:
         level = 1.0 + 0.12 * math.sin(2 * math.pi * t / period + phase)
         angle = turn + t / period
         gain = level + slope * (math.cos(angle) * self._ramp[0] + math.sin(angle) * self._ramp[1])
-        lit = image.astype(np.float32) * gain[..., None]
+        lit = image.astype(np.float32)
+        lit *= gain[..., None]
         self._frames += 1
         noise = self._noise[self._frames % len(self._noise)]
-        noisy = lit + np.roll(noise, self._frames * 7, axis=1)
-        out: Image = np.clip(noisy, 0, 255).astype(np.uint8)
+        # The noise rolled sideways by 7 pixels a frame, added in place (the frames are large).
+        shift = self._frames * 7 % lit.shape[1]
+        lit[:, shift:] += noise[:, :lit.shape[1] - shift]
+        lit[:, :shift] += noise[:, lit.shape[1] - shift:]
+        out: Image = np.clip(lit, 0, 255, out=lit).astype(np.uint8)
         return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -32,6 +33,18 @@ def random_options(rng: random.Random, players: int) -> dict[str, object]:
     return options
 
 
+@cache
+def every_card(bridges: int) -> Counter[str]:
+    """Every card of a game with ``bridges`` Ponts, once each (built once: it is checked every turn)."""
+    expected = Counter({"summit": 5, "bridge": bridges, "campfire-g": 1, "campfire-s": 1, "campfire-r": 1})
+    for value in range(1, 13):
+        for terrain in "gsr":
+            for copy in (0, 1):
+                name = f"{value}{terrain}" + ("+ibex" if copy == 0 and terrain == "gsr"[value % 3] else "")
+                expected[name] += 1
+    return expected
+
+
 def check_table(sim: AscensionSelfPlay) -> None:
     game = sim.game
     for seat in range(game.players):
@@ -45,13 +58,7 @@ def check_table(sim: AscensionSelfPlay) -> None:
     places.update(["bridge"] * sum(game.bridged) + ["summit"] * game.summit)
     bridges = game.options["bridges"]
     assert isinstance(bridges, int)
-    expected = Counter({"summit": 5, "bridge": bridges, "campfire-g": 1, "campfire-s": 1, "campfire-r": 1})
-    for value in range(1, 13):
-        for terrain in "gsr":
-            for copy in (0, 1):
-                name = f"{value}{terrain}" + ("+ibex" if copy == 0 and terrain == "gsr"[value % 3] else "")
-                expected[name] += 1
-    assert places == expected
+    assert places == every_card(bridges)
     # The shape of the mountain: rows fill from the left, every card rests on two.
     for row in range(1, 9):
         filled = [game.cards[i] is not None for i in ROW_SLOTS[row]]
