@@ -333,6 +333,7 @@ def test_real_photo_recall() -> None:
     assert found / total >= REAL_RECALL_FLOOR, f"recall {found}/{total} = {found / total:.3f}"
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not REAL_PHOTOS.is_dir(), reason="the real photos are not on this machine")
 def test_real_photo_recall_of_the_refined_finder() -> None:
     from vision.finders import make_finder
