@@ -88,6 +88,14 @@ RUN_TOGETHER = 1.5
 #: A card grown whole behind a cut core (:func:`vision.covered.covered_cards`) stays only if the
 #: refiner places it overlapping the grown quad by this much (IoU) or more.
 STAYS = 0.5
+#: A card the refiner placed with sides this much longer or shorter (as a share) than the cards
+#: about it is placed again, from its quad brought to their size (:meth:`RefinedFinder._sized`): a
+#: white card in glare is outlined with the glare, one half washed out by its other half. One
+#: more than :data:`ODD_TIMES` times too long or too short is no card to be brought to size.
+ODD_SIZE = 0.1
+ODD_TIMES = 2.5
+#: The fewest cards that tell how large a card lies where (:func:`card_sides`).
+SIZED_BY = 4
 REFINER_VERSION = 1
 
 
@@ -385,6 +393,38 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
                     np.ascontiguousarray(partial, np.float32))
 
 
+def card_sides(quads: FloatArray, at: FloatArray | None = None) -> npt.NDArray[np.float64] | None:
+    """The side (square root of the area) a card of the frame has where each quad of ``at`` (M,
+    4, 2; by default ``quads``) lies: a plane over the frame fitted to the sides of the cards
+    ``quads`` (N, 4, 2), which a camera's perspective makes grow towards the near edge of the
+    table. The fit is made again without the cards it fits worst, closer each time (first the
+    cards within 30% of the median side). None for fewer than :data:`SIZED_BY` cards.
+
+    >>> card = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
+    >>> row = [card + (100 * k, 0) for k in (0, 1, 3, 4)] + [card * 2 + (170, -45)]
+    >>> card_sides(np.stack(row)).round(1).tolist()
+    [73.5, 73.5, 73.5, 73.5, 73.5]
+    >>> near = [card * (1 + k / 10) + (0, 100 * k) for k in range(5)]  # nearer the camera, larger
+    >>> card_sides(np.stack(near)).round(1).tolist()
+    [73.5, 80.8, 88.2, 95.5, 102.9]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if len(q) < SIZED_BY:
+        return None
+    sides = np.sqrt([quad_area(x) for x in q])
+    plane = np.c_[np.ones(len(q)), q.mean(axis=1)]
+    fitted = np.abs(sides / np.median(sides) - 1) < 0.3
+    coefficients = np.array([np.median(sides), 0.0, 0.0])
+    for tolerance in (0.2, ODD_SIZE, ODD_SIZE):
+        if fitted.sum() < SIZED_BY:
+            break
+        coefficients, *_ = np.linalg.lstsq(plane[fitted], sides[fitted], rcond=None)
+        fitted = np.abs(sides / (plane @ coefficients) - 1) < tolerance
+    where = q if at is None else np.asarray(at, np.float64).reshape(-1, 4, 2)
+    expected: npt.NDArray[np.float64] = np.c_[np.ones(len(where)), where.mean(axis=1)] @ coefficients
+    return expected
+
+
 def _new(known: FloatArray, found: FloatArray) -> list[int]:
     """The indices of the quads of ``found`` on no card ``known`` or found before them
     (intersection over union below a half), the larger first."""
@@ -420,6 +460,8 @@ class RefinedFinder:
     closer: CardFinder | None = None
     #: Grow the cores of cards partly under another whole (:func:`vision.covered.covered_cards`).
     covered: bool = True
+    #: Place again the cards placed at a size unlike their neighbours' (:meth:`_sized`).
+    sized: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -473,8 +515,44 @@ class RefinedFinder:
             kept = settle(np.concatenate([ordered, behind.quads]), np.concatenate([card, behind.card]),
                           found=found, farther=len(farther), large=large,
                           support=np.concatenate([support, edge_support(grads, behind.quads)]))
+        shapes = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
+        if self.sized:
+            triangular = Outlines.marked(kept, shapes).triangular
+            kept = self._sized(frame, kept, triangular, edge_support(grads, kept))
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
-        return Outlines.marked(kept, np.asarray(triangles, np.float32).reshape(-1, 4, 2))
+        return Outlines.marked(kept, shapes)
+
+    def _sized(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_],
+               support: npt.NDArray[np.float64]) -> FloatArray:
+        """The cards ``kept``, each placed with sides :data:`ODD_SIZE` off those about it placed again
+        from its quad brought to their size, where the refiner then places it closer to that size,
+        on a card and not over another. The size a card has where it lies is told by the cards
+        whose outline lies on edges (``support``, :data:`vision.finders.ON_EDGES`), and only the
+        others are placed again; triangles, another shape of card, are left as they are."""
+        cards = np.flatnonzero(~triangular)
+        sure = support[cards] >= ON_EDGES
+        if sure.sum() < SIZED_BY:
+            return kept
+        expected = card_sides(kept[cards][sure], kept[cards])
+        assert expected is not None
+        sides = np.sqrt([quad_area(q) for q in kept[cards]])
+        ratio = sides / np.maximum(expected, 1e-9)  # a plane drawn far from its cards may fall to 0
+        odd = (np.abs(ratio - 1) >= ODD_SIZE) & (ratio > 1 / ODD_TIMES) & (ratio < ODD_TIMES) & ~sure
+        if not odd.any():
+            return kept
+        quads = kept[cards[odd]]
+        centres = quads.mean(axis=1, keepdims=True)
+        again = self._placed(frame, (quads - centres) / ratio[odd, None, None] + centres)
+        out = kept.copy()
+        areas = np.array([quad_area(q) for q in kept])
+        for k, i in enumerate(cards[odd]):
+            new, area = again.quads[k], quad_area(again.quads[k])
+            closer = abs(np.log(np.sqrt(area) / expected[odd][k])) <= abs(np.log(ratio[odd][k])) / 2
+            others = np.delete(np.arange(len(kept)), i)
+            over = overlaps(new[None], kept[others])[0] / np.maximum(np.minimum(area, areas[others]), 1e-9)
+            if closer and again.card[k] >= MIN_CARD and not (over >= SAME_CARD).any():
+                out[i] = new
+        return out
 
     def _covered(self, frame: Image, kept: FloatArray, partial: FloatArray) -> Refined | None:
         """The cards partly under the cards ``kept`` that the refiner places behind the ``partial``

