@@ -6,12 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from models.render import render_scene
+from tests.vision.held_out import placed_with_and_without
 from vision.covered import covered_cards
 from vision.detect import order_corners, quad_iou
-from vision.finders import make_finder
-from vision.refine import RefinedFinder
-from vision.scenes_eval import EVAL_SEED_BASE
 from vision.segment import MAP_STRIDE, core_quad, outlines_from_cores
 
 
@@ -67,10 +64,5 @@ def test_a_cut_core_of_no_card_size_gives_no_card() -> None:
 
 def test_the_refined_finder_finds_a_card_partly_under_another() -> None:
     # Held-out Rixes scene 62: the Pistolets 8, 7% under a Sabres card, had no quad of its own.
-    scene = render_scene("rixes", EVAL_SEED_BASE + 62, held_out=True)
-    (eight,) = [card for card in scene.cards if card.name == "pistols-8"]
-    find = make_finder("both", "shipped")
-    assert isinstance(find, RefinedFinder) and find.covered
-    assert max(quad_iou(eight.quad, q) for q in find(scene.image)) > 0.85
-    find.covered = False
-    assert max(quad_iou(eight.quad, q) for q in find(scene.image)) < 0.5
+    grown, as_found = placed_with_and_without("rixes", 62, "pistols-8", "covered")
+    assert grown > 0.85 and as_found < 0.5

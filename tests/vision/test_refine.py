@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import ModelUnavailable
 from models.render import render_scene
+from tests.vision.held_out import placed_with_and_without
 from vision.detect import order_corners, quad_iou
 from vision.finders import for_closer_look, make_finder
 from vision.outline import edge_support, gradients
@@ -380,13 +381,8 @@ def test_a_card_placed_at_a_size_unlike_its_neighbours_is_placed_again() -> None
     # Held-out Rixes scene 6: two white cards in a patch of glare, outlined with the glare around
     # them (the Sabres 4 half again its size); their neighbours, outlined on their edges, say how
     # large a card is there.
-    scene = render_scene("rixes", EVAL_SEED_BASE + 6, held_out=True)
-    (four,) = [card for card in scene.cards if card.name == "sabres-4"]
-    find = make_finder("both", "shipped")
-    assert isinstance(find, RefinedFinder) and find.sized
-    assert max(quad_iou(four.quad, q) for q in find(scene.image)) > 0.85
-    find.sized = False
-    assert max(quad_iou(four.quad, q) for q in find(scene.image)) < 0.5
+    sized, as_found = placed_with_and_without("rixes", 6, "sabres-4", "sized")
+    assert sized > 0.85 and as_found < 0.5
 
 
 def test_cards_outlined_on_their_edges_keep_their_place_whatever_their_size() -> None:

@@ -1,0 +1,22 @@
+"""A rule of the refined finder on and off, on one card of a held-out scene."""
+
+from __future__ import annotations
+
+from models.render import render_scene
+from vision.detect import quad_iou
+from vision.finders import make_finder
+from vision.refine import RefinedFinder
+from vision.scenes_eval import EVAL_SEED_BASE
+
+
+def placed_with_and_without(game: str, index: int, card: str, rule: str) -> tuple[float, float]:
+    """How closely (the best IoU of a quad found) the shipped refined finder places ``card`` of
+    held-out scene ``index`` of ``game`` (``eval-vision``'s ``--seed 0``) with its ``rule`` (an
+    attribute: ``covered``, ``sized``) on, as it ships, then off."""
+    scene = render_scene(game, EVAL_SEED_BASE + index, held_out=True)
+    (truth,) = [c for c in scene.cards if c.name == card]
+    find = make_finder("both", "shipped")
+    assert isinstance(find, RefinedFinder) and getattr(find, rule) is True
+    on = max(quad_iou(truth.quad, q) for q in find(scene.image))
+    setattr(find, rule, False)
+    return on, max(quad_iou(truth.quad, q) for q in find(scene.image))
