@@ -36,6 +36,7 @@ from vision.detect import FloatArray, Image, order_corners, overlaps, quad_area,
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
+from vision.rows import alike, row_places
 from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
@@ -462,6 +463,8 @@ class RefinedFinder:
     covered: bool = True
     #: Place again the cards placed at a size unlike their neighbours' (:meth:`_sized`).
     sized: bool = True
+    #: Look for the triangular cards a row of them leaves out (:meth:`_in_rows`).
+    rows: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -519,8 +522,37 @@ class RefinedFinder:
         if self.sized:
             triangular = Outlines.marked(kept, shapes).triangular
             kept = self._sized(frame, kept, triangular, edge_support(grads, kept))
+        if self.rows:
+            in_rows = self._in_rows(frame, kept, Outlines.marked(kept, shapes).triangular)
+            kept, shapes = np.concatenate([kept, in_rows]), np.concatenate([shapes, in_rows])
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, shapes)
+
+    def _in_rows(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
+        """The triangular cards the refiner places where the row of triangles ``kept`` leaves a
+        card's place empty (:func:`vision.rows.row_places`), overlapping the place by
+        :data:`STAYS` (IoU) or more, a card by its probability, on no card kept; beyond an end of
+        the row, only as far as each place holds one."""
+        places, after = row_places(kept[triangular])
+        if not len(places):
+            return np.zeros((0, 4, 2), np.float32)
+        h, w = frame.shape[:2]
+        centres = places.mean(axis=1)
+        framed = (centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h)
+        placed = self._placed(frame, places)
+        areas = np.array([quad_area(q) for q in placed.quads])
+        over = overlaps(placed.quads, kept) / np.maximum(
+            np.minimum(areas[:, None], np.array([quad_area(q) for q in kept])[None]), 1e-9)
+        good = framed & (placed.card >= MIN_CARD) & ~(over >= SAME_CARD).any(axis=1) & np.array(
+            [quad_iou(a, b) >= STAYS for a, b in zip(placed.quads, places, strict=True)], np.bool_)
+        good &= alike(frame, kept[triangular], placed.quads)
+        found: list[FloatArray] = []
+        for k in range(len(places)):
+            # Beyond an end, a place is looked at only if the one before it holds a card.
+            good[k] &= after[k] < 0 or bool(good[after[k]])
+            if good[k] and all(quad_iou(placed.quads[k], q) < 0.5 for q in found):
+                found.append(placed.quads[k])
+        return np.asarray(found, np.float32).reshape(-1, 4, 2)
 
     def _sized(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_],
                support: npt.NDArray[np.float64]) -> FloatArray:
