@@ -531,8 +531,9 @@ class RefinedFinder:
     def _in_rows(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
         """The triangular cards the refiner places where the row of triangles ``kept`` leaves a
         card's place empty (:func:`vision.rows.row_places`), overlapping the place by
-        :data:`STAYS` (IoU) or more, a card by its probability, on no card kept; beyond an end of
-        the row, only as far as each place holds one."""
+        :data:`STAYS` (IoU) or more, a card by its probability, on no card kept, and looking like
+        the row's cards (:func:`vision.rows.alike`); beyond an end of the row, only as far as each
+        place holds one."""
         places, after = row_places(kept[triangular])
         if not len(places):
             return np.zeros((0, 4, 2), np.float32)
