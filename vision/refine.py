@@ -414,7 +414,7 @@ def card_sides(quads: FloatArray, at: FloatArray | None = None) -> npt.NDArray[n
         return None
     sides = np.sqrt([quad_area(x) for x in q])
     plane = np.c_[np.ones(len(q)), q.mean(axis=1)]
-    fitted = np.abs(sides / np.median(sides) - 1) < 0.3
+    fitted = np.abs(sides / max(float(np.median(sides)), 1e-9) - 1) < 0.3
     coefficients = np.array([np.median(sides), 0.0, 0.0])
     for tolerance in (0.2, ODD_SIZE, ODD_SIZE):
         if fitted.sum() < SIZED_BY:

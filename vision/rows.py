@@ -55,6 +55,8 @@ def row_places(triangles: FloatArray, reach: int = REACH) -> tuple[FloatArray, n
         return NO_PLACES
     across = np.mean((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3]), axis=0) / 2
     width = float(np.median(np.linalg.norm((q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3]) / 2, axis=1)))
+    if width < 1:
+        return NO_PLACES  # no card's width: nothing to step along
     height = float(np.median(np.linalg.norm((q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]) / 2, axis=1)))
     u = across / max(float(np.linalg.norm(across)), 1e-9)
     centres = q.mean(axis=1)
@@ -70,7 +72,7 @@ def row_places(triangles: FloatArray, reach: int = REACH) -> tuple[FloatArray, n
     side_by_side = np.abs(gaps / width - 1) <= PITCH_SLACK
     if not side_by_side.any():
         return NO_PLACES
-    pitch = float(np.median(gaps[side_by_side]))
+    pitch = max(float(np.median(gaps[side_by_side])), 1.0)
     places: list[np.ndarray] = []
     after: list[int] = []
     for k, gap in enumerate(gaps):

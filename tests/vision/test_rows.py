@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from models.render import render_scene
@@ -61,3 +63,10 @@ def test_a_table_s_pattern_beyond_the_row_is_not_taken_for_panoramas() -> None:
     # Held-out L'Ascension scene 20, on a checked cloth: its ten Panoramas are all found, and the
     # refiner takes the squares beyond either end of their row for cards; they look unlike them.
     assert found("ascension", 20, "panorama", True) == found("ascension", 20, "panorama", False)
+
+
+def test_quads_of_no_size_make_no_row() -> None:
+    # Degenerate quads (a refiner gone wrong) give no places, and no division by zero.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(row_places(np.zeros((5, 4, 2), np.float32))[0]) == 0
