@@ -240,6 +240,22 @@ def overlaps(a: npt.ArrayLike, b: npt.ArrayLike | None = None) -> npt.NDArray[np
     return inter
 
 
+def overlap_shares(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """(N, M): the intersection of each convex quad of ``a`` (N, 4, 2) with each of ``b`` (M, 4,
+    2) (:func:`overlaps`), as a share of the smaller of the two: 1 when one lies inside the other.
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
+    >>> overlap_shares(square[None], np.stack([square * 2, square + [1, 0]])).tolist()
+    [[1.0, 0.5]]
+    """
+    qa = np.asarray(a, np.float32).reshape(-1, 4, 2)
+    qb = np.asarray(b, np.float32).reshape(-1, 4, 2)
+    area_a, area_b = np.array([quad_area(q) for q in qa]), np.array([quad_area(q) for q in qb])
+    smaller = np.minimum(area_a[:, None], area_b[None])
+    shares: npt.NDArray[np.float64] = overlaps(qa, qb) / np.maximum(smaller, 1e-9)
+    return shares
+
+
 def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     """One quad a card: merge duplicates, drop blobs made of several cards and details inside a card."""
     if not cands:

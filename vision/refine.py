@@ -32,7 +32,16 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.covered import covered_cards
-from vision.detect import FloatArray, Image, order_corners, overlaps, quad_area, quad_iou, quad_overlap
+from vision.detect import (
+    FloatArray,
+    Image,
+    order_corners,
+    overlap_shares,
+    overlaps,
+    quad_area,
+    quad_iou,
+    quad_overlap,
+)
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
@@ -426,6 +435,13 @@ def card_sides(quads: FloatArray, at: FloatArray | None = None) -> npt.NDArray[n
     return expected
 
 
+def _stayed(placed: FloatArray, proposed: FloatArray) -> npt.NDArray[np.bool_]:
+    """Whether the refiner placed each card about where it was proposed (IoU :data:`STAYS` or
+    more): moved far off, it found another (a neighbour, a Panorama below), or nothing
+    card-shaped."""
+    return np.array([quad_iou(a, b) >= STAYS for a, b in zip(placed, proposed, strict=True)], np.bool_)
+
+
 def _new(known: FloatArray, found: FloatArray) -> list[int]:
     """The indices of the quads of ``found`` on no card ``known`` or found before them
     (intersection over union below a half), the larger first."""
@@ -541,11 +557,8 @@ class RefinedFinder:
         centres = places.mean(axis=1)
         framed = (centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h)
         placed = self._placed(frame, places)
-        areas = np.array([quad_area(q) for q in placed.quads])
-        over = overlaps(placed.quads, kept) / np.maximum(
-            np.minimum(areas[:, None], np.array([quad_area(q) for q in kept])[None]), 1e-9)
-        good = framed & (placed.card >= MIN_CARD) & ~(over >= SAME_CARD).any(axis=1) & np.array(
-            [quad_iou(a, b) >= STAYS for a, b in zip(placed.quads, places, strict=True)], np.bool_)
+        on_kept = (overlap_shares(placed.quads, kept) >= SAME_CARD).any(axis=1)
+        good = framed & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
         good &= alike(frame, kept[triangular], placed.quads)
         found: list[FloatArray] = []
         for k in range(len(places)):
@@ -577,12 +590,10 @@ class RefinedFinder:
         centres = quads.mean(axis=1, keepdims=True)
         again = self._placed(frame, (quads - centres) / ratio[odd, None, None] + centres)
         out = kept.copy()
-        areas = np.array([quad_area(q) for q in kept])
         for k, i in enumerate(cards[odd]):
-            new, area = again.quads[k], quad_area(again.quads[k])
-            closer = abs(np.log(np.sqrt(area) / expected[odd][k])) <= abs(np.log(ratio[odd][k])) / 2
-            others = np.delete(np.arange(len(kept)), i)
-            over = overlaps(new[None], kept[others])[0] / np.maximum(np.minimum(area, areas[others]), 1e-9)
+            new = again.quads[k]
+            closer = abs(np.log(np.sqrt(quad_area(new)) / expected[odd][k])) <= abs(np.log(ratio[odd][k])) / 2
+            over = overlap_shares(new, np.delete(kept, i, axis=0))[0]
             if closer and again.card[k] >= MIN_CARD and not (over >= SAME_CARD).any():
                 out[i] = new
         return out
@@ -595,10 +606,7 @@ class RefinedFinder:
         if not len(behind):
             return None
         refined = self._placed(frame, behind)
-        # The refiner must find the card about where it was grown: moved far off, it found
-        # another (a neighbour, a Panorama below), or nothing card-shaped.
-        near = np.array([quad_iou(a, b) >= STAYS for a, b in zip(refined.quads, behind, strict=True)],
-                        np.bool_)
+        near = _stayed(refined.quads, behind)
         return Refined(refined.quads[near], refined.card[near]) if near.any() else None
 
     def _placed(self, frame: Image, quads: FloatArray) -> Refined:
