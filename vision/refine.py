@@ -39,6 +39,7 @@ from vision.detect import (
     overlap_shares,
     overlaps,
     quad_area,
+    quad_aspect,
     quad_iou,
     quad_overlap,
 )
@@ -106,6 +107,18 @@ ODD_SIZE = 0.1
 ODD_TIMES = 2.5
 #: The fewest cards that tell how large a card lies where (:func:`card_sides`).
 SIZED_BY = 4
+#: A card kept whose area is this many times that of a card where it lies holds two
+#: (:meth:`RefinedFinder._pairs`).
+PAIR = (1.6, 2.6)
+#: The long over the short sides of a half of such a pair that may be a card: a card seen in
+#: moderate perspective (1.40 square on); a half of a square tile (2.0) is none.
+HALF_ASPECT = (1.15, 1.75)
+#: Pixels from the frame's edge within which a quad is cut by it.
+FRAME_MARGIN = 2
+#: The refiner's card probability each half of a pair must have: it is surer of two cards laid
+#: edge to edge than of the halves of a table's tile it took for a card (0.56 to 0.997 on
+#: held-out L'Ascension scene 287, a tiled table).
+PAIR_CARD = 0.99
 REFINER_VERSION = 1
 
 
@@ -461,6 +474,24 @@ def _new(known: FloatArray, found: FloatArray) -> list[int]:
     return fresh
 
 
+def _halves(quad: FloatArray) -> tuple[tuple[FloatArray, FloatArray], tuple[FloatArray, FloatArray]]:
+    """The two halves of ``quad`` (corners ordered by :func:`vision.detect.order_corners`) cut
+    across (left, right), then the two cut along (top, bottom), corners in the same order.
+
+    >>> pair = np.array([[0, 0], [128, 0], [128, 88], [0, 88]], np.float32)
+    >>> (left, right), (top, bottom) = _halves(pair)
+    >>> right.tolist()
+    [[64.0, 0.0], [128.0, 0.0], [128.0, 88.0], [64.0, 88.0]]
+    >>> top.tolist()
+    [[0.0, 0.0], [128.0, 0.0], [128.0, 44.0], [0.0, 44.0]]
+    """
+    a, b, c, d = np.asarray(quad, np.float32).reshape(4, 2)
+    ab, dc, ad, bc = (a + b) / 2, (d + c) / 2, (a + d) / 2, (b + c) / 2
+    across = (np.stack([a, ab, dc, d]), np.stack([ab, b, c, dc]))
+    along = (np.stack([a, b, bc, ad]), np.stack([ad, bc, c, d]))
+    return across, along
+
+
 @dataclass
 class RefinedFinder:
     """A finder whose quads the corner refiner places on the cards (:func:`settle`); with a
@@ -481,6 +512,8 @@ class RefinedFinder:
     sized: bool = True
     #: Look for the triangular cards a row of them leaves out (:meth:`_in_rows`).
     rows: bool = True
+    #: Part the quads holding two cards laid edge to edge (:meth:`_pairs`).
+    pairs: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -535,9 +568,12 @@ class RefinedFinder:
                           found=found, farther=len(farther), large=large,
                           support=np.concatenate([support, edge_support(grads, behind.quads)]))
         shapes = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
+        # A card placed again keeps its index: the marks hold for the pairs too.
+        triangular = Outlines.marked(kept, shapes).triangular
         if self.sized:
-            triangular = Outlines.marked(kept, shapes).triangular
             kept = self._sized(frame, kept, triangular, edge_support(grads, kept))
+        if self.pairs:
+            kept = self._pairs(frame, kept, triangular, edge_support(grads, kept))
         if self.rows:
             in_rows = self._in_rows(frame, kept, Outlines.marked(kept, shapes).triangular)
             kept, shapes = np.concatenate([kept, in_rows]), np.concatenate([shapes, in_rows])
@@ -597,6 +633,56 @@ class RefinedFinder:
             if closer and again.card[k] >= MIN_CARD and not (over >= SAME_CARD).any():
                 out[i] = new
         return out
+
+    def _pairs(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_],
+               support: npt.NDArray[np.float64]) -> FloatArray:
+        """The cards ``kept``, each that holds two cards' worth (:data:`PAIR` times the area a card
+        has there, told as in :meth:`_sized`) replaced by the two cards the refiner places in its
+        halves, cut across or along, where it places a card in both, about where asked, neither
+        over another card kept nor over the other: two cards laid edge to edge, outlined as one
+        where the edge between them does not show (two white cards in glare). Halves of no card's
+        shape (:data:`HALF_ASPECT`: a square tile cut in two) are not asked about, nor are quads
+        the frame's edge cuts (:data:`FRAME_MARGIN`); both halves must be cards by
+        :data:`PAIR_CARD`. ``support`` is how well each card kept lies on edges."""
+        cards = np.flatnonzero(~triangular)
+        q = kept[cards]
+        expected = card_sides(q[support[cards] >= ON_EDGES], q)
+        if expected is None:
+            return kept
+        times = np.array([quad_area(quad) for quad in q]) / np.maximum(expected, 1e-9) ** 2
+        # A quad the frame's edge cuts is no whole outline: its size tells nothing (a table's
+        # tile cut in half there is a card's shape).
+        h, w = frame.shape[:2]
+        framed = ((q >= FRAME_MARGIN) & (q <= np.array([w, h]) - 1 - FRAME_MARGIN)).all(axis=(1, 2))
+        pairs = cards[(times >= PAIR[0]) & (times <= PAIR[1]) & framed]
+        halves = [half for i in pairs for cut in _halves(kept[i]) for half in cut]
+        if not halves:
+            return kept
+        asked = np.asarray(halves, np.float32).reshape(-1, 2, 4, 2)  # (pair cut, half, corner, xy)
+        shaped = np.array([HALF_ASPECT[0] <= quad_aspect(half) <= HALF_ASPECT[1] for half in asked[:, 0]])
+        placed = self._placed(frame, asked.reshape(-1, 4, 2))
+        good = ((placed.card >= PAIR_CARD) & _stayed(placed.quads, asked.reshape(-1, 4, 2))).reshape(-1, 2)
+        new = placed.quads.reshape(-1, 2, 4, 2)
+        likely = placed.card.reshape(-1, 2).min(axis=1)
+        gone: list[int] = []
+        found: list[FloatArray] = []
+        for k, i in enumerate(pairs):
+            others = np.delete(kept, i, axis=0)
+            best = -1
+            for cut in (2 * k, 2 * k + 1):
+                if not (shaped[cut] and good[cut].all()):
+                    continue
+                if (overlap_shares(new[cut], others) >= SAME_CARD).any() or \
+                        overlap_shares(new[cut, :1], new[cut, 1:])[0, 0] >= SAME_CARD:
+                    continue
+                if best < 0 or likely[cut] > likely[best]:
+                    best = cut
+            if best >= 0:
+                gone.append(int(i))
+                found += list(new[best])
+        if not gone:
+            return kept
+        return np.concatenate([np.delete(kept, gone, axis=0), np.asarray(found, np.float32)])
 
     def _covered(self, frame: Image, kept: FloatArray, partial: FloatArray) -> Refined | None:
         """The cards partly under the cards ``kept`` that the refiner places behind the ``partial``
