@@ -613,10 +613,9 @@ class RefinedFinder:
         others are placed again; triangles, another shape of card, are left as they are."""
         cards = np.flatnonzero(~triangular)
         sure = support[cards] >= ON_EDGES
-        if sure.sum() < SIZED_BY:
-            return kept
         expected = card_sides(kept[cards][sure], kept[cards])
-        assert expected is not None
+        if expected is None:
+            return kept
         sides = np.sqrt([quad_area(q) for q in kept[cards]])
         ratio = sides / np.maximum(expected, 1e-9)  # a plane drawn far from its cards may fall to 0
         odd = (np.abs(ratio - 1) >= ODD_SIZE) & (ratio > 1 / ODD_TIMES) & (ratio < ODD_TIMES) & ~sure
