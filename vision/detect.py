@@ -59,6 +59,16 @@ def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE
     return np.asarray(crop, np.uint8)
 
 
+#: A quad squarer than this (its long sides over its short ones, :func:`vision.detect.quad_aspect`;
+#: 1.40 for a card seen square on) holds no whole card: in training scenes, tilted up to the
+#: renderer's keystone (12% of the frame's width a side), no card looked squarer than 1.12 (300
+#: scenes of The Crew and of Rixes, cards turned every way; 1.34 in 100 of Tranquillité and of
+#: L'Ascension, cards upright), and the finders outline none squarer. Such a quad is most often a
+#: card half under another, its outline stopped where the other begins: its crop stretches part
+#: of a card to a whole one, and which of its sides is the card's length is a guess.
+MIN_ASPECT = 1.1
+
+
 def quad_aspect(quad: FloatArray) -> float:
     """Long over short side of a quad, the mean of opposite sides (1.40 for a card seen square on)."""
     p = np.asarray(quad, np.float64).reshape(4, 2).tolist()

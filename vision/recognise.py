@@ -14,8 +14,9 @@ import numpy as np
 
 from vision.catalogue import TRIANGULAR
 from vision.classify import Classifier, Readings
-from vision.detect import CROP_SIZE, FloatArray, find_cards, quad_aspect, rectangular, rectify
+from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, find_cards, quad_aspect, rectangular, rectify
 from vision.detections import Detections
+from vision.reread import read_again
 from vision.segment import Outlines
 
 Image = np.ndarray
@@ -27,14 +28,6 @@ Finder = Callable[[Image], FloatArray]
 #: shows no print: every face of the four games, and the card back, prints a number, an icon or a
 #: pattern there (20 or more on each face rendered clean, 2026-11-24).
 BLANK = 3.0
-#: A quad squarer than this (its long sides over its short ones, :func:`vision.detect.quad_aspect`;
-#: 1.40 for a card seen square on) holds no whole card: in training scenes, tilted up to the
-#: renderer's keystone (12% of the frame's width a side), no card looked squarer than 1.12 (300
-#: scenes of The Crew and of Rixes, cards turned every way; 1.34 in 100 of Tranquillité and of
-#: L'Ascension, cards upright), and the finders outline none squarer. Such a quad is most often a
-#: card half under another, its outline stopped where the other begins: its crop stretches part
-#: of a card to a whole one, and which of its sides is the card's length is a guess.
-MIN_ASPECT = 1.1
 #: The confidence given to a card read by its shape (:func:`by_shape`): on 500 held-out
 #: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
 #: marked triangular, all but one were Panoramas.
@@ -166,9 +159,10 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     """Every card ``find`` finds in ``frame``, with what the classifier read on it, or, for a
     card a :class:`ShapeFinder` found to be a triangle, what its shape says (:func:`by_shape`);
     when the finder places its quads on the cards' corners (its ``corners_placed``, the refined
-    finder's), unsure where a quad is askew in a game with a triangular card (:func:`askew`). A
-    quad whose crop shows no print (:func:`blank`) is left out; a card on a quad too square to hold
-    a whole card is unsure (:func:`squat`).
+    finder's), unsure where a quad is askew in a game with a triangular card (:func:`askew`), and
+    a card left unsure read again on cuts about its quad (:func:`vision.reread.read_again`, with
+    the finder's ``look``). A quad whose crop shows no print (:func:`blank`) is left out; a card on
+    a quad too square to hold a whole card is unsure (:func:`squat`).
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
@@ -188,6 +182,9 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     # quads are often askew around cards read right.
     if getattr(find, "corners_placed", False):
         readings = askew(readings, quads, game)
+        # A card left unsure on placed corners is read again on cuts about them (one corner may
+        # be off where the card's edge does not show).
+        readings = read_again(frame, quads, readings, classifier, getattr(find, "look", None))
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

@@ -524,6 +524,11 @@ class RefinedFinder:
         """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
         return self.outlines(frame).quads
 
+    def look(self, frame: Image, quads: FloatArray) -> FloatArray:
+        """Where one look of its refiner places ``quads`` (N, 4, 2), corners in their order (what
+        :func:`vision.reread.read_again` reads an unsure card on)."""
+        return self.refiner.look(frame, quads).quads
+
     def outlines(self, frame: Image) -> Outlines:
         """:meth:`find`'s quads, each marked triangular when the finder, the closer look or the
         far look saw it as a triangle."""
