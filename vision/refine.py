@@ -664,17 +664,24 @@ class RefinedFinder:
             return kept
         asked = np.asarray(halves, np.float32).reshape(-1, 2, 4, 2)  # (pair cut, half, corner, xy)
         shaped = np.array([HALF_ASPECT[0] <= quad_aspect(half) <= HALF_ASPECT[1] for half in asked[:, 0]])
-        placed = self._placed(frame, asked.reshape(-1, 4, 2))
-        good = ((placed.card >= PAIR_CARD) & _stayed(placed.quads, asked.reshape(-1, 4, 2))).reshape(-1, 2)
-        new = placed.quads.reshape(-1, 2, 4, 2)
-        likely = placed.card.reshape(-1, 2).min(axis=1)
+        if not shaped.any():
+            return kept
+        # Only the cuts whose halves have a card's shape go to the refiner.
+        halves_asked = asked[shaped].reshape(-1, 4, 2)
+        placed = self._placed(frame, halves_asked)
+        good = np.zeros((len(asked), 2), np.bool_)
+        good[shaped] = ((placed.card >= PAIR_CARD) & _stayed(placed.quads, halves_asked)).reshape(-1, 2)
+        new = asked.copy()
+        new[shaped] = placed.quads.reshape(-1, 2, 4, 2)
+        likely = np.zeros(len(asked), np.float32)
+        likely[shaped] = placed.card.reshape(-1, 2).min(axis=1)
         gone: list[int] = []
         found: list[FloatArray] = []
         for k, i in enumerate(pairs):
             others = np.delete(kept, i, axis=0)
             best = -1
             for cut in (2 * k, 2 * k + 1):
-                if not (shaped[cut] and good[cut].all()):
+                if not good[cut].all():  # a cut not asked about is not good either
                     continue
                 if (overlap_shares(new[cut], others) >= SAME_CARD).any() or \
                         overlap_shares(new[cut, :1], new[cut, 1:])[0, 0] >= SAME_CARD:
