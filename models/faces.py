@@ -27,6 +27,7 @@ import numpy as np
 from models.glyphs import (
     CALIBRATION_TYPEFACES,
     HELD_OUT_TYPEFACES,
+    SCRIPT_TYPEFACES,
     TRAIN_TYPEFACES,
     load_atlas,
     text_mask,
@@ -37,6 +38,8 @@ from vision.catalogue import BACK, FACES, Face
 
 #: Typefaces a classifier may train on (:mod:`models.glyphs`).
 TRAIN_FONTS: tuple[str, ...] = tuple(TRAIN_TYPEFACES)
+#: Handwritten typefaces a classifier may also train on (``models.train.Recipe.scripts``).
+SCRIPT_FONTS: tuple[str, ...] = tuple(SCRIPT_TYPEFACES)
 #: Typefaces kept for evaluation only: other families.
 HELD_OUT_FONTS: tuple[str, ...] = tuple(HELD_OUT_TYPEFACES)
 #: Typefaces that only set a classifier's confidence threshold: neither trained on nor held out.

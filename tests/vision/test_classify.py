@@ -229,8 +229,10 @@ def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) ->
     from models.train import shipped_recipe
     model = OnnxClassifier(game)
     expected = {k: v for k, v in asdict(shipped_recipe(game)).items() if k != "workers"}
-    # ``hard`` came after the other models were trained: without it, a recipe is the plain one.
-    recorded = {k: v for k, v in {"hard": False, **model.metadata["recipe"]}.items() if k != "workers"}
+    # ``hard`` and ``scripts`` came after the other models were trained: without them, a recipe is
+    # the plain one.
+    plain = {"hard": False, "scripts": False}
+    recorded = {k: v for k, v in {**plain, **model.metadata["recipe"]}.items() if k != "workers"}
     assert recorded == expected
 
 
