@@ -227,6 +227,16 @@ def choose_threshold(confidence: npt.NDArray[np.float64], correct: npt.NDArray[n
     return float(max(confidence[order][last], 0.5))
 
 
+def training_fonts(recipe: Recipe) -> tuple[str, ...]:
+    """The typefaces the decks of ``recipe``'s training and validation scenes are printed in: the
+    training ones, and the handwritten ones too when the recipe says so.
+
+    >>> len(training_fonts(shipped_recipe("rixes"))) - len(training_fonts(shipped_recipe("crew")))
+    6
+    """
+    return (*TRAIN_FONTS, *SCRIPT_FONTS) if recipe.scripts else TRAIN_FONTS
+
+
 def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     """Render, train, calibrate and export the classifier of ``recipe.game`` to ``out``."""
     started = time.perf_counter()
@@ -236,7 +246,7 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     names = classes(recipe.game)
     base = 1_000_000 * recipe.seed
     step = 50
-    fonts = (*TRAIN_FONTS, *SCRIPT_FONTS) if recipe.scripts else TRAIN_FONTS
+    fonts = training_fonts(recipe)
     data = join([make_crops(recipe.game, range(base + i, base + min(i + step, recipe.train_scenes)),
                             workers=recipe.workers, cap=recipe.per_scene_cap, share=recipe.found_share,
                             fonts=fonts)

@@ -1,4 +1,5 @@
-"""Training the classifier: how the crops it learns from are turned, jittered and hardened."""
+"""Training the classifier: the typefaces of its scenes, and how the crops it learns from are turned,
+jittered and hardened."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ pytest.importorskip("torch", reason="models.train needs the train extra (tests/r
 
 import torch
 
+from models.faces import HELD_OUT_FONTS, SCRIPT_FONTS, TRAIN_FONTS
 from models.network import MEAN, STD
-from models.train import _augment
+from models.train import Recipe, _augment, shipped_recipe, training_fonts
 
 #: Rows of the black bar across the white test crops (symmetric, so a crop turned 180 degrees
 #: shows it in the same rows).
@@ -21,6 +23,15 @@ def _white_crops_with_a_bar(n: int = 400) -> torch.Tensor:
     raw = torch.ones(n, 3, 88, 64)
     raw[:, :, BAR, :] = 0.0
     return (raw - MEAN) / STD
+
+
+def test_a_recipe_with_scripts_prints_its_decks_in_the_handwritten_typefaces_too() -> None:
+    plain = training_fonts(Recipe("crew"))
+    assert plain == TRAIN_FONTS and not set(plain) & set(SCRIPT_FONTS)
+    # The training typefaces first, in their order: a plain recipe's scenes are drawn as before.
+    assert training_fonts(Recipe("crew", scripts=True)) == (*TRAIN_FONTS, *SCRIPT_FONTS)
+    assert not set(training_fonts(Recipe("crew", scripts=True))) & set(HELD_OUT_FONTS)
+    assert shipped_recipe("rixes").scripts and not shipped_recipe("tranquility").scripts
 
 
 def test_hardened_crops_are_turned_as_the_plain_ones_and_the_same_for_a_seed() -> None:
