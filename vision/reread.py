@@ -5,8 +5,10 @@ off (in glare, where its edge does not show) or a little loose: cut along its tr
 are read right and sure. The corner that is off is not known, so the card is cut along each of
 its quad's other shapes (:func:`alternatives`: each corner put where the three others say, as a
 parallelogram, and the corner refiner's look at the quad and at each of those) and read again.
-A name is taken only when at least :data:`AGREE` of those readings give it with confidence
-:data:`SURE` or more and no sure reading gives another: two cuts agreeing, none dissenting.
+Each of those crops, and the quad's own, is also read turned half a turn: the classifier, which
+learned cards either way up, reads some print surely one way and not the other. A name is taken
+only when at least :data:`AGREE` of those readings give it with confidence :data:`SURE` or more
+and no sure reading gives another: two readings agreeing, none dissenting.
 
 A card read with confidence but less than :data:`CHECK` is read on its cuts too, and takes the
 name they agree on, when they agree: such a card is as often a card cut along a quad a little off,
@@ -99,10 +101,11 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
                check: float = CHECK) -> Readings:
     """``readings`` of the cards on ``quads`` (N, 4, 2), each unsure one, and each read with less
     confidence than ``check`` (not as the game's triangular face: a cut about a triangle cuts no
-    card), read again on its :func:`alternatives` and named where they agree
-    (:func:`agreeing`), at the lowest confidence of the sure readings that agree, turned as most
-    of them say. A card whose cuts agree on the name it was read with keeps its reading, and one
-    whose cuts do not agree keeps it too, unsure or not.
+    card), read again on its :func:`alternatives`, and on them and its quad turned half a turn,
+    and named where those readings agree (:func:`agreeing`), at the lowest confidence of the sure
+    readings that agree, turned as most of them say. A card whose readings agree on the name it
+    was read with keeps its reading, and one whose readings do not agree keeps it too, unsure or
+    not.
 
     A card on a quad squarer than :data:`vision.detect.MIN_ASPECT` (part of a card: no cut about
     it holds the whole) is not read again, nor, in a game with a triangular card, one on a quad
@@ -123,18 +126,24 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     if not asked:
         return readings
     cuts = [[cut for cut in card if shaped(cut)] for card in alternatives(frame, q[asked], look)]
-    crops = [rectify(frame, cut, CROP_SIZE) for card in cuts for cut in card]
-    if not crops:
-        return readings
+    crops: list[Image] = []
+    reversed_: list[bool] = []
+    for k, card in zip(asked, cuts, strict=True):
+        upright = [rectify(frame, cut, CROP_SIZE) for cut in card]
+        # The quad's crop and its cuts' again, turned half a turn: their turn is read reversed.
+        half_turn = [np.ascontiguousarray(c[::-1, ::-1]) for c in [rectify(frame, q[k], CROP_SIZE), *upright]]
+        crops += upright + half_turn
+        reversed_ += [False] * len(upright) + [True] * len(half_turn)
     # One batch for every card read again: the classifier's time is mostly its call's.
-    again = classifier.classify(np.stack(crops))
+    read = classifier.classify(np.stack(crops))
+    again = Readings(read.names, read.confidences, read.flipped ^ np.asarray(reversed_, np.bool_))
     names = list(readings.names)
     confidences = readings.confidences.copy()
     flipped = readings.flipped.copy()
     start = 0
     for k, card in zip(asked, cuts, strict=True):
-        part = slice(start, start + len(card))
-        start += len(card)
+        part = slice(start, start + 2 * len(card) + 1)  # its cuts, then the quad and its cuts turned
+        start = part.stop
         chosen = agreeing(again.names[part], again.confidences[part], bar, agree)
         if chosen is None or again.names[part][int(np.argmax(chosen))] == names[k]:
             continue  # nothing agreed, or the name read on the quad itself
@@ -142,8 +151,8 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
         confidences[k] = again.confidences[part][chosen].min()
         # Every cut keeps the quad's corner order, so their turns are the quad's; a tie keeps the
         # turn read on the quad itself.
-        turned = float(again.flipped[part][chosen].mean())
-        flipped[k] = bool(readings.flipped[k]) if turned == 0.5 else turned > 0.5
+        share = float(again.flipped[part][chosen].mean())
+        flipped[k] = bool(readings.flipped[k]) if share == 0.5 else share > 0.5
     if names == list(readings.names):
         return readings
     return Readings(tuple(names), confidences.astype(np.float32), flipped)

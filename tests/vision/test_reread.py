@@ -11,7 +11,7 @@ import pytest
 
 from models.render import render_scene
 from vision.classify import FakeClassifier, OnnxClassifier, Readings
-from vision.detect import quad_iou
+from vision.detect import CROP_SIZE, quad_iou, rectify
 from vision.detections import Detections
 from vision.finders import make_finder
 from vision.recognise import recognise
@@ -81,12 +81,28 @@ def test_an_unsure_card_is_named_by_its_cuts_at_their_lowest_confidence_turned_a
     # The four parallelograms then five looks: seven read the 6, two unsure.
     answers = [("6", 0.99, True), ("6", 0.98, True), (None, 0.3, False), ("6", 0.995, False),
                ("6", 1.0, True), ("6", 0.99, True), (None, 0.5, False), ("6", 0.97, True), ("6", 0.99, True)]
-    fake = FakeClassifier("rixes", answers)
+    fake = FakeClassifier("rixes", answers)  # the ten turned half a turn: unsure
     read = read_again(_frame(), OFF[None], _unsure(), fake, _look)
-    assert fake.calls == [9]
+    assert fake.calls == [19]  # nine cuts, then the quad and the nine turned
     assert read.names == ("6",)
     assert read.confidences[0] == pytest.approx(0.97)
     assert read.flipped.tolist() == [True]
+
+
+def test_the_quad_and_its_cuts_are_read_turned_half_a_turn_too() -> None:
+    crops: list[np.ndarray] = []
+
+    class Seeing(FakeClassifier):
+        def classify(self, batch: np.ndarray) -> Readings:
+            crops.extend(batch)
+            return super().classify(batch)
+
+    # Only the turned crops read the card surely, each as turned: the card itself is not.
+    answers = [(None, 0.5, False)] * 9 + [("6", 0.99, True)] * 2 + [(None, 0.5, False)] * 8
+    read = read_again(_frame(), OFF[None], _unsure(), Seeing("rixes", answers), _look)
+    assert read.names == ("6",) and read.flipped.tolist() == [False]
+    assert np.array_equal(crops[9], rectify(_frame(), OFF, CROP_SIZE)[::-1, ::-1])
+    assert all(np.array_equal(crops[10 + i], crops[i][::-1, ::-1]) for i in range(9))
 
 
 def test_cuts_disagreeing_or_unsure_leave_the_card_unsure() -> None:
@@ -132,7 +148,7 @@ def test_a_card_read_less_surely_than_check_takes_the_name_its_cuts_agree_on() -
     # Cuts that agree on its own name, or that do not agree, leave its reading as it was.
     ones = read("green-1", 0.93)
     own = FakeClassifier("crew", [("green-1", 0.99, False)] * 9)
-    assert read_again(_frame(), OFF[None], ones, own, _look) is ones and own.calls == [9]
+    assert read_again(_frame(), OFF[None], ones, own, _look) is ones and own.calls == [19]
     split = [("green-7", 0.99, False), ("green-2", 0.99, False)] + [(None, 0.5, False)] * 7
     assert read_again(_frame(), OFF[None], ones, FakeClassifier("crew", split), _look) is ones
     # The check off: only unsure cards are read again.
@@ -150,14 +166,15 @@ def test_a_card_read_as_the_triangular_face_is_not_checked_on_its_cuts() -> None
 
 
 def test_cuts_of_no_cards_shape_do_not_count() -> None:
-    # Every look places the quad on a squat half card: only the four parallelograms are read.
+    # Every look places the quad on a squat half card: only the four parallelograms are read (and
+    # they and the quad turned).
     def squat_look(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
         half = np.array([[100, 100], [163, 100], [163, 162], [100, 162]], np.float32)
         return np.repeat(half[None], len(quads), axis=0)
 
     fake = FakeClassifier("rixes", [("6", 0.99, False)] * 9)
     assert read_again(_frame(), OFF[None], _unsure(), fake, squat_look).names == ("6",)
-    assert fake.calls == [4]
+    assert fake.calls == [9]
 
 
 def test_the_triangular_face_is_read_again_like_any_other() -> None:
