@@ -117,7 +117,7 @@ def test_cuts_disagreeing_or_unsure_leave_the_card_unsure() -> None:
     assert read_again(_frame(), OFF[None], unsure, high, _look) is unsure
 
 
-def test_only_unsure_cards_on_a_cards_shape_are_read_again() -> None:
+def test_only_doubtful_cards_on_a_cards_shape_are_read_again() -> None:
     squat = np.array([[100, 100], [163, 100], [163, 160], [100, 160]], np.float32)  # the rest under a card
     kite = np.array([[104, 137], [134, 100], [139, 181], [100, 173]], np.float32)  # a Panorama's outline
     read = Readings(("6", None, None), np.array([0.9999, 0.6, 0.6], np.float32), np.zeros(3, np.bool_))
