@@ -145,9 +145,10 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
         part = slice(start, start + 2 * len(card) + 1)  # its cuts, then the quad and its cuts turned
         start = part.stop
         chosen = agreeing(again.names[part], again.confidences[part], bar, agree)
-        if chosen is None or again.names[part][int(np.argmax(chosen))] == names[k]:
+        name = None if chosen is None else again.names[part][int(np.argmax(chosen))]
+        if chosen is None or name == names[k]:
             continue  # nothing agreed, or the name read on the quad itself
-        names[k] = again.names[part][int(np.argmax(chosen))]
+        names[k] = name
         confidences[k] = again.confidences[part][chosen].min()
         # Every cut keeps the quad's corner order, so their turns are the quad's; a tie keeps the
         # turn read on the quad itself.
