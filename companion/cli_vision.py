@@ -317,6 +317,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
     from companion.bench import pin_one_core
     from models.render import render_scene
+    from vision.networks import kernels
 
     lang = lang_of(args)
     cpu = pin_one_core()
@@ -350,7 +351,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
                   f"ms_find_cards_{TARGET_CARDS}_cards": target and target["ms_find_cards"],
                   f"ms_per_frame_{TARGET_CARDS}_cards": target and target["ms_per_frame"],
                   f"cards_read_{TARGET_CARDS}_cards": target and target["cards_per_frame"],
-                  "model_bytes": classifier.path.stat().st_size,
+                  "model_bytes": classifier.path.stat().st_size, "int8_kernels": kernels(),
                   "targets": {"ms_per_crop": 2, "ms_per_frame_36_cards": 50, "model_bytes": 5_000_000}}
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
     return 0

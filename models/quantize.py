@@ -9,15 +9,13 @@ logits divided by the temperature and the softmax make the calibrated
 confidence the threshold is set on, and 256 steps would blur it (the
 refiner's corners likewise keep their fractions of a pixel).
 
-The weights are then stored unsigned (:func:`unsaturated`): the same values, but
-read by onnxruntime's kernels that cannot saturate. Signed weights against
-unsigned activations (U8S8) run on x86 CPUs without AVX-512 VNNI (AVX2 alone:
-many AMD and older Intel servers and laptops) through an instruction that adds
-two products in 16 bits and saturates, and the readings change: on
-Tranquillité's held-out crops (2026-11-24, an AVX2-only AMD EPYC) the best
-guess was right for 95.1% of them against 98.75% with exact 8-bit arithmetic.
-onnxruntime's documentation names the two cures, 7-bit weights (``reduce_range``)
-or unsigned weights; the latter keeps every weight as it was.
+The weights stay signed, as onnxruntime's quantization writes them: against unsigned
+activations (U8S8) they run fastest on CPUs with 8-bit dot products that sum in 32 bits (VNNI),
+and every session the companion opens (:func:`vision.networks.session`) asks onnxruntime to run
+them unsigned (U8U8, the same values) on x86 CPUs without VNNI, whose U8S8 kernels saturate. From
+2026-11-24 to 2026-11-25 the files stored them unsigned instead (each weight and its zero point
+moved up by 128), exact everywhere but three times slower on a VNNI CPU: see ``models/MODELS.md``,
+"Weights stored unsigned" and "Signed weights again".
 
 Needs the ``train`` extra (``onnx``); the quantized file runs on onnxruntime alone.
 """
@@ -28,9 +26,7 @@ import logging
 import tempfile
 from pathlib import Path
 
-import numpy as np
 import onnx
-from onnx import numpy_helper
 from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
 
 from models.dataset import Crops
@@ -91,39 +87,7 @@ def _quantize(model: Path, out: Path, crops: Crops, source: onnx.ModelProto) -> 
                         weight_type=QuantType.QInt8, per_channel=True, op_types_to_quantize=QUANTIZED_OPS,
                         nodes_to_exclude=heads(source))
         result = onnx.load(str(staged))
-    unsaturated(result)
     del result.metadata_props[:]
     result.metadata_props.extend(source.metadata_props)
     onnx.save(result, str(out))
 
-
-def unsaturated(model: onnx.ModelProto) -> int:
-    """Store every signed 8-bit weight of the QDQ ``model`` unsigned, in place: each weight and its
-    zero point moved up by 128, so that every weight dequantizes to the same value, and
-    onnxruntime runs the layer with unsigned weights (U8U8), which never saturates (see the module's
-    docstring). Returns how many weight tensors were changed.
-
-    >>> w = numpy_helper.from_array(np.array([-128, 0, 127], np.int8), "w")
-    >>> zero = numpy_helper.from_array(np.array(0, np.int8), "zero")
-    >>> scale = numpy_helper.from_array(np.array(0.5, np.float32), "scale")
-    >>> node = onnx.helper.make_node("DequantizeLinear", ["w", "scale", "zero"], ["weight"])
-    >>> model = onnx.helper.make_model(onnx.helper.make_graph([node], "g", [], [], [w, scale, zero]))
-    >>> unsaturated(model)
-    1
-    >>> [numpy_helper.to_array(t).tolist() for t in model.graph.initializer]
-    [[0, 128, 255], 0.5, 128]
-    """
-    tensors = {tensor.name: tensor for tensor in model.graph.initializer}
-    changed = 0
-    for node in model.graph.node:
-        # A weight is a constant dequantized; an activation's DequantizeLinear reads another node.
-        if node.op_type != "DequantizeLinear" or node.input[0] not in tensors or len(node.input) < 3:
-            continue
-        weight, zero = tensors[node.input[0]], tensors.get(node.input[2])
-        if weight.data_type != onnx.TensorProto.INT8 or zero is None:
-            continue
-        for tensor in (weight, zero):
-            moved = numpy_helper.to_array(tensor).astype(np.int16) + 128
-            tensor.CopyFrom(numpy_helper.from_array(moved.astype(np.uint8), tensor.name))
-        changed += 1
-    return changed

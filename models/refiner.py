@@ -36,6 +36,7 @@ from models.quantize import quantize
 from models.render import FINDER_TABLES, render_scene
 from models.scenes import LAYOUTS, Scene
 from vision.detect import FloatArray, order_corners, quad_iou
+from vision.networks import session
 from vision.recognise import Finder
 from vision.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut_windows, to_window
 
@@ -326,14 +327,11 @@ def measure_file(model: Path, data: Windows, threads: int = 1) -> dict[str, floa
     """What an exported refiner file does on ``data``: the mean and 90th percentile of its corner
     error (window pixels, about millimetres) on the card windows, and how often its card
     probability is on the right side of a half."""
-    import onnxruntime as ort
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = threads
-    session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    # The session the camera reads with: the threshold is set on what it reads, on this CPU.
+    opened = session(model, threads)
     corners, card = [], []
     for start in range(0, len(data), 512):
-        c, k = session.run(None, {"windows": data.windows[start:start + 512]})
+        c, k = opened.run(None, {"windows": data.windows[start:start + 512]})
         corners.append(c)
         card.append(k)
     if not corners:

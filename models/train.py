@@ -28,6 +28,7 @@ from models.onnx_export import export_network, set_metadata
 from models.quantize import quantize
 from vision.catalogue import class_names as classes
 from vision.detect import CROP_SIZE
+from vision.networks import session
 
 MODEL_VERSION = 1
 Floats = npt.NDArray[np.float32]
@@ -338,14 +339,11 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
 def _reader(model: Path, threads: int) -> Callable[[npt.NDArray[np.uint8]], tuple[Floats, Floats]]:
     """A function giving the probabilities and flip probabilities the model file gives crops,
     batch by batch (the file loaded once)."""
-    import onnxruntime as ort
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = threads
-    session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    # The session the camera reads with: the threshold is set on what it reads, on this CPU.
+    opened = session(model, threads)
 
     def read(crops: npt.NDArray[np.uint8]) -> tuple[Floats, Floats]:
-        outputs = [session.run(None, {"crops": crops[i:i + 512]}) for i in range(0, len(crops), 512)]
+        outputs = [opened.run(None, {"crops": crops[i:i + 512]}) for i in range(0, len(crops), 512)]
         return (np.concatenate([o[0] for o in outputs]).astype(np.float32),
                 np.concatenate([o[1] for o in outputs]).astype(np.float32))
 

@@ -20,6 +20,7 @@ from companion.errors import ModelUnavailable
 from companion.text import Text
 from vision.catalogue import class_names
 from vision.detect import CROP_SIZE
+from vision.networks import session
 
 Crops = npt.NDArray[np.uint8]
 
@@ -50,20 +51,15 @@ def default_model(game: str) -> Path:
 
 
 class OnnxClassifier:
-    """The shipped classifier: an ONNX file run by onnxruntime on one thread."""
+    """The shipped classifier: an ONNX file run by onnxruntime (:func:`vision.networks.session`)."""
 
     def __init__(self, game: str, path: Path | None = None, *, threads: int = 1) -> None:
-        import onnxruntime as ort  # imported here: commands that never classify start faster
-
         self.game = game
         self.path = path or default_model(game)
         if not self.path.is_file():
             raise ModelUnavailable(Text("model_missing", path=self.path, game=game))
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         try:
-            self._session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+            self._session = session(self.path, threads)
             meta = {k: json.loads(v) for k, v in self._session.get_modelmeta().custom_metadata_map.items()}
             self.classes: list[str] = list(meta["classes"])
             self.threshold = float(meta["threshold"])

@@ -1,5 +1,5 @@
 """The int8 classifier: its body quantized, its heads in floating point, its readings the float model's,
-on every CPU (no saturating kernel)."""
+on every CPU (no saturating kernel: :func:`vision.networks.session`)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ onnx = pytest.importorskip("onnx")
 
 
 def _probabilities(model: Path, crops: np.ndarray) -> np.ndarray:
-    session = ort.InferenceSession(str(model), providers=["CPUExecutionProvider"])
-    return np.asarray(session.run(None, {"crops": crops})[0])
+    from vision.networks import session
+
+    return np.asarray(session(model).run(None, {"crops": crops})[0])
 
 
 def _weight_types(model: object) -> set[int]:
@@ -55,8 +56,9 @@ def test_quantized_model_keeps_heads_float_and_reads_alike(tmp_path: Path) -> No
     assert {(p.key, p.value) for p in quantized.metadata_props} == {("game", '"crew"')}
     types = [node.op_type for node in quantized.graph.node]
     assert types.count("QuantizeLinear") >= 5
-    # Weights stored unsigned: onnxruntime's signed-weight kernels saturate on CPUs without VNNI.
-    assert _weight_types(quantized) == {onnx.TensorProto.UINT8}
+    # Weights stored signed, as onnxruntime's quantization writes them: fastest with VNNI, and run
+    # unsigned by vision.networks.session where the CPU has none.
+    assert _weight_types(quantized) == {onnx.TensorProto.INT8}
     # The outputs come straight from softmax and sigmoid: confidences are not cut to 256 steps.
     producers = {out: node.op_type for node in quantized.graph.node for out in node.output}
     assert [producers[o.name] for o in quantized.graph.output] == ["Softmax", "Sigmoid"]
@@ -66,35 +68,36 @@ def test_quantized_model_keeps_heads_float_and_reads_alike(tmp_path: Path) -> No
     assert int8_model.stat().st_size < 0.5 * float_model.stat().st_size
 
 
-def _session(path: Path, optimised: bool) -> ort.InferenceSession:
+def _exact(path: Path) -> ort.InferenceSession:
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
     # Unoptimised, onnxruntime runs each QuantizeLinear, DequantizeLinear and float layer as written:
     # the exact 8-bit arithmetic. Optimised, it fuses them into its integer kernels, the ones that run.
-    options.graph_optimization_level = (ort.GraphOptimizationLevel.ORT_ENABLE_ALL if optimised
-                                        else ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 @pytest.mark.parametrize("name", ["tranquility", "ascension", "crew", "rixes", "refiner"])
 def test_each_shipped_int8_model_reads_as_its_exact_arithmetic_on_this_cpu(name: str) -> None:
-    from models.quantize import unsaturated
     from models.render import render_scene
     from vision.detect import CROP_SIZE, order_corners, rectify
+    from vision.networks import session
     from vision.refine import cut_windows
 
     path = Path(__file__).parents[2] / "models" / f"{name}.onnx"
-    model = onnx.load(str(path))
-    assert _weight_types(model) == {onnx.TensorProto.UINT8}
-    assert unsaturated(model) == 0
+    assert _weight_types(onnx.load(str(path))) == {onnx.TensorProto.INT8}
     game = "tranquility" if name == "refiner" else name
     scene = render_scene(game, 900_000_000, held_out=True)
     quads = np.stack([order_corners(card.quad) for card in scene.cards if card.visible >= 0.75])
     inputs = (cut_windows(scene.image, quads) if name == "refiner"
               else np.stack([rectify(scene.image, quad, CROP_SIZE) for quad in quads]))
-    fast, exact = _session(path, True), _session(path, False)
-    feed = {fast.get_inputs()[0].name: inputs}
-    for got, want in zip(fast.run(None, feed), exact.run(None, feed), strict=True):
-        # Probabilities, and the refiner's corners in window pixels. A saturating kernel moved them
-        # by 0.1 to 0.35 and 1.4 pixels on an AVX2 CPU (2026-11-24); requantizing rounds a little.
-        assert np.abs(got - want).max() < (0.1 if name == "refiner" else 0.01)
+    exact = _exact(path)
+    feed = {exact.get_inputs()[0].name: inputs}
+    want = exact.run(None, feed)
+    # The session the camera opens on this CPU, and the one it opens on a CPU without VNNI (U8U8).
+    for fast in (session(path), session(path, precise=True)):
+        for got, wanted in zip(fast.run(None, feed), want, strict=True):
+            # Probabilities, and the refiner's corners in window pixels. A saturating kernel moved
+            # them by 0.1 to 0.35 and 1.4 pixels on an AVX2 CPU (2026-11-24); requantizing rounds a
+            # little.
+            assert np.abs(got - wanted).max() < (0.1 if name == "refiner" else 0.01)

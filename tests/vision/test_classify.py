@@ -16,6 +16,7 @@ from models.faces import HELD_OUT_FONTS
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import FakeClassifier, OnnxClassifier
+from vision.networks import this_cpu_saturates
 from vision.recognise import SHAPE_CONFIDENCE, ShapeFinder, annotate, recognise
 from vision.segment import Outlines
 
@@ -209,6 +210,7 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
     assert bench["ms_per_frame"] > 0 and bench["ms_find_cards"] > 0 and bench["cards_per_frame"] >= 0
     assert bench["ms_per_frame_36_cards"] is None  # a trick-taking table never holds 36 cards
+    assert bench["int8_kernels"].startswith("u8u8" if this_cpu_saturates() else "u8s8")
 
 
 def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
