@@ -23,12 +23,12 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, order_corners, quad_area
-from vision.finders import inside
+from vision.detect import FloatArray, inside, order_corners, quad_area
 from vision.segment import CORE_MARGIN, card_from_core
 
 #: The side of a partial core that shows whole is this close (ratio) to the size that side has on
@@ -62,26 +62,69 @@ def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
     found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
     if not len(cut) or not len(found):
         return np.zeros((0, 4, 2), np.float32)
-    sides = np.linalg.norm(found - np.roll(found, -1, axis=1), axis=2)  # side k: corner k to k + 1
-    pairs = np.stack([sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]], axis=1) / 2
-    short, long = float(np.median(pairs.min(axis=1))), float(np.median(pairs.max(axis=1)))
+    short, long = card_size(found)
     # A core is the card less CORE_MARGIN of its width on every side.
     width, length = short * (1 - 2 * CORE_MARGIN), long - 2 * CORE_MARGIN * short
-    grown: list[FloatArray] = []
+    margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
+    grown = [cards[0] for cards in _grown(cut, found, width, length, margin, _core_card, UNDER) if cards]
+    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+
+
+def whole_cards(parts: npt.ArrayLike, cards: npt.ArrayLike, under: float = UNDER) -> list[list[FloatArray]]:
+    """For each of ``parts`` (N, 4, 2: quads outlining the part of a card that shows, too square
+    for a whole card), the whole cards (4, 2, corners ordered by
+    :func:`vision.detect.order_corners`) it may be part of, the cards' median size, grown as
+    :func:`covered_cards` grows a core: those whose part grown lies at least ``under`` under the
+    ``cards`` found beside it, the most first; none for a part lying under them.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> top = card + [0, 60]  # a card laid over the lower part of another
+    >>> part = np.array([[0, 0], [63, 0], [63, 60], [0, 60]], np.float32)
+    >>> (whole,) = whole_cards(part[None], np.stack([top, card + 100]))[0]
+    >>> whole.round(3).tolist() == card.tolist()
+    True
+    >>> whole_cards(part[None], np.stack([card + 100, card + 200]))  # under nothing found
+    [[]]
+    """
+    cut = np.asarray(parts, np.float32).reshape(-1, 4, 2)
+    found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    if not len(found):
+        return [[] for _ in cut]
+    width, length = card_size(found)
+    return _grown(cut, found, width, length, 0.0, order_corners, under)
+
+
+def card_size(cards: FloatArray) -> tuple[float, float]:
+    """The median width and length (pixels) of the ``cards`` (N, 4, 2, corners in turn)."""
+    sides = np.linalg.norm(cards - np.roll(cards, -1, axis=1), axis=2)  # side k: corner k to k + 1
+    pairs = np.stack([sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]], axis=1) / 2
+    return float(np.median(pairs.min(axis=1))), float(np.median(pairs.max(axis=1)))
+
+
+def _core_card(core: FloatArray) -> FloatArray:
+    """The card of a whole core: ordered, its first side is its width, as card_from_core takes it."""
+    return order_corners(card_from_core(order_corners(core)))
+
+
+def _grown(cut: FloatArray, found: FloatArray, width: float, length: float, margin: float,
+           to_card: Callable[[FloatArray], FloatArray], under: float) -> list[list[FloatArray]]:
+    """The cards each of the ``cut`` shapes may be part of, grown to ``width`` by ``length`` (see
+    :func:`covered_cards`) and made a card by ``to_card``: those whose part grown lies at least
+    ``under`` under the ``found`` cards, the most first."""
+    grown: list[list[FloatArray]] = []
     for quad in cut:
         if _under(quad, found) > SEEN_UNDER:
-            continue  # a piece of a card found (a Panorama's cut triangle), not one of its own
-        choices = [(c, hidden) for c, hidden in _choices(quad.astype(np.float64), width, length)
-                   if quad_area(c) > 0]
-        if not choices:
+            grown.append([])  # a piece of a card found (a Panorama's cut triangle), not one of its own
             continue
+        shapes = _choices(quad.astype(np.float64), width, length, margin)
+        choices = [(card, hidden) for card, hidden in ((to_card(c), hidden) for c, hidden in shapes)
+                   if quad_area(card) > 0]
         # The share of the hidden part of each card that lies under the cards found (their
         # union: fanned cards overlap).
-        share = [_under(c, found) / max(hidden, 1e-9) for c, hidden in choices]
-        best = int(np.argmax(share))
-        if share[best] >= UNDER:
-            grown.append(choices[best][0])
-    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+        share = [_under(card, found) / max(hidden, 1e-9) for card, hidden in choices]
+        order = sorted(range(len(choices)), key=lambda k: -share[k])
+        grown.append([choices[k][0] for k in order if share[k] >= under])
+    return grown
 
 
 def _under(quad: FloatArray, cards: FloatArray) -> float:
@@ -98,16 +141,17 @@ def _under(quad: FloatArray, cards: FloatArray) -> float:
     return float(covered.mean())
 
 
-def _choices(core: npt.NDArray[np.float64], width: float, length: float) -> list[tuple[FloatArray, float]]:
-    """The whole cards a partial core (corners in order) may be part of: its side along either
-    axis whole, the other grown to a whole core's, one way or the other; and the share of each
-    card hidden (beyond the cut, where the covering card's edge lies)."""
+def _choices(core: npt.NDArray[np.float64], width: float, length: float,
+             margin: float) -> list[tuple[FloatArray, float]]:
+    """The whole shapes ``width`` by ``length`` a cut one (corners in order) may be part of: its
+    side along either axis whole, the other grown to the whole shape's, one way or the other; and
+    the share of each card hidden (beyond the cut, where the covering card's edge lies), the card
+    ``margin`` larger than the shape all round (a core's; none for a card's outline)."""
     out: list[tuple[FloatArray, float]] = []
     # Corners 0-1 and 3-2 run along the first axis, 0-3 and 1-2 along the second; the corners
     # beyond a cut across either axis are the last two along the other.
     first = (core[1] - core[0] + core[2] - core[3]) / 2
     second = (core[3] - core[0] + core[2] - core[1]) / 2
-    margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
     for along, across, far, near in ((first, second, [2, 3], [0, 1]), (second, first, [1, 2], [0, 3])):
         kept, other = float(np.linalg.norm(along)), float(np.linalg.norm(across))
         if other < 1e-6:
@@ -122,7 +166,5 @@ def _choices(core: npt.NDArray[np.float64], width: float, length: float) -> list
             beyond[far] += step
             before[near] -= step
             hidden = (full - other + margin) / (full + 2 * margin)
-            # A whole core is card-shaped: ordered, its first side is its width, as card_from_core takes it.
-            out += [(order_corners(card_from_core(order_corners(c.astype(np.float32)))), hidden)
-                    for c in (beyond, before)]
+            out += [(c.astype(np.float32), hidden) for c in (beyond, before)]
     return out

@@ -205,6 +205,22 @@ def rectangular(quad: FloatArray, max_skew: float = 0.45, max_taper: float = 1.4
     return max(cosines) <= max_skew and taper <= max_taper
 
 
+def inside(quads: FloatArray, points: FloatArray) -> npt.NDArray[np.bool_]:
+    """(N, M): whether point m lies strictly inside convex quad n, its corners in either turn.
+
+    >>> square = np.array([[[0, 0], [2, 0], [2, 2], [0, 2]]], np.float32)
+    >>> inside(square, np.array([[1, 1], [3, 1], [2, 1]], np.float32)).tolist()
+    [[True, False, False]]
+    """
+    q = np.asarray(quads, np.float64).reshape(-1, 1, 4, 2)
+    p = np.asarray(points, np.float64).reshape(1, -1, 1, 2)
+    edge = np.roll(q, -1, axis=2) - q
+    to_point = p - q
+    cross = edge[..., 0] * to_point[..., 1] - edge[..., 1] * to_point[..., 0]  # (N, M, 4)
+    result = np.asarray((cross > 0).all(axis=2) | (cross < 0).all(axis=2), np.bool_)
+    return result
+
+
 def quad_overlap(a: FloatArray, b: FloatArray) -> float:
     """Area of the intersection of two convex quads."""
     area, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))

@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, find_cards, quad_area
+from vision.detect import FloatArray, Image, find_cards, inside, quad_area
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
 from vision.segment import CardFinder, Outlines, core_evidence
@@ -145,22 +145,6 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             extra.append(quad)
     out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
     return np.ascontiguousarray(out, np.float32)
-
-
-def inside(quads: FloatArray, points: FloatArray) -> npt.NDArray[np.bool_]:
-    """(N, M): whether point m lies strictly inside convex quad n, its corners in either turn.
-
-    >>> square = np.array([[[0, 0], [2, 0], [2, 2], [0, 2]]], np.float32)
-    >>> inside(square, np.array([[1, 1], [3, 1], [2, 1]], np.float32)).tolist()
-    [[True, False, False]]
-    """
-    q = np.asarray(quads, np.float64).reshape(-1, 1, 4, 2)
-    p = np.asarray(points, np.float64).reshape(1, -1, 1, 2)
-    edge = np.roll(q, -1, axis=2) - q
-    to_point = p - q
-    cross = edge[..., 0] * to_point[..., 1] - edge[..., 1] * to_point[..., 0]  # (N, M, 4)
-    result = np.asarray((cross > 0).all(axis=2) | (cross < 0).all(axis=2), np.bool_)
-    return result
 
 
 @dataclass

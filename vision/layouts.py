@@ -153,6 +153,16 @@ def _layouts() -> dict[str, Layout]:
 WATCHED = ("tranquility", "ascension")
 
 
+def has_layout(game: str) -> bool:
+    """Whether ``game`` lays its cards in the cells of a layout (a grid, a pyramid), apart, rather
+    than in tricks before the players, overlapping.
+
+    >>> has_layout("ascension"), has_layout("crew")
+    (True, False)
+    """
+    return game in _layouts()
+
+
 def layout(game: str) -> Layout:
     """The layout of ``game`` (``tranquility`` or ``ascension``); ``KeyError`` for other games."""
     return _layouts()[game]

@@ -16,7 +16,7 @@ from vision.catalogue import TRIANGULAR
 from vision.classify import Classifier, Readings
 from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, find_cards, quad_aspect, rectangular, rectify
 from vision.detections import Detections
-from vision.reread import read_again
+from vision.reread import read_again, read_grown
 from vision.segment import Outlines
 
 Image = np.ndarray
@@ -161,7 +161,9 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     when the finder places its quads on the cards' corners (its ``corners_placed``, the refined
     finder's), unsure where a quad is askew in a game with a triangular card (:func:`askew`), and
     a card left unsure read again on cuts about its quad (:func:`vision.reread.read_again`, with
-    the finder's ``look``). A quad whose crop shows no print (:func:`blank`) is left out; a card on
+    the finder's ``look``), and one left unsure on a quad too square for a whole card grown whole
+    under the card over it and read there (:func:`vision.reread.read_grown`: its quad becomes the
+    whole card's). A quad whose crop shows no print (:func:`blank`) is left out; a card on
     a quad too square to hold a whole card is unsure (:func:`squat`).
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
@@ -185,6 +187,9 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
         # A card left unsure on placed corners is read again on cuts about them (one corner may
         # be off where the card's edge does not show).
         readings = read_again(frame, quads, readings, classifier, getattr(find, "look", None))
+        # A card left unsure on a quad too square for a whole card is grown whole under the card
+        # over it and read there.
+        quads, readings = read_grown(frame, quads, readings, classifier, getattr(find, "look", None))
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.vision.held_out import placed_with_and_without
-from vision.covered import covered_cards
+from vision.covered import covered_cards, whole_cards
 from vision.detect import order_corners, quad_iou
 from vision.segment import MAP_STRIDE, core_quad, outlines_from_cores
 
@@ -66,3 +66,26 @@ def test_the_refined_finder_finds_a_card_partly_under_another() -> None:
     # Held-out Rixes scene 62: the Pistolets 8, 7% under a Sabres card, had no quad of its own.
     grown, as_found = placed_with_and_without("rixes", 62, "pistols-8", "covered")
     assert grown > 0.85 and as_found < 0.5
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 90.0])
+def test_the_part_of_a_card_that_shows_grows_whole_under_the_card_over_it(angle: float) -> None:
+    under = card_at(200, 150, 70, angle)
+    # The top card lies over the lower half of the card beneath: what shows is about square.
+    down = (under[3] - under[0]) / np.linalg.norm(under[3] - under[0])
+    cx, cy = (under.mean(axis=0) + down * 98 * 0.55).tolist()
+    top = card_at(cx, cy, 70, angle)
+    shows = order_corners(np.stack([under[0], under[1], under[1] + down * 49, under[0] + down * 49]))
+    aside = card_at(450, 150, 70, 0)
+    ((whole, *others),) = whole_cards(shows[None], np.stack([top, aside]))
+    assert quad_iou(whole, under) > 0.97
+    assert all(quad_iou(other, under) < 0.8 for other in others)
+    # Nothing found over its missing part: no card is grown (a card cut by the frame's edge),
+    # unless asked for every way it may grow.
+    assert whole_cards(shows[None], aside[None]) == [[]]
+    anyway = whole_cards(shows[None], aside[None], under=0.0)[0]
+    assert len(anyway) >= 2 and max(quad_iou(card, under) for card in anyway) > 0.97
+    assert whole_cards(shows[None], np.zeros((0, 4, 2), np.float32)) == [[]]
+    # A part lying under a card found is a piece of that card, not a card of its own.
+    piece = order_corners(top * 0.5 + top.mean(axis=0) * 0.5)
+    assert whole_cards(piece[None], np.stack([top, aside]), under=0.0) == [[]]
