@@ -66,7 +66,7 @@ def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
     # A core is the card less CORE_MARGIN of its width on every side.
     width, length = short * (1 - 2 * CORE_MARGIN), long - 2 * CORE_MARGIN * short
     margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
-    grown = [cards[0] for cards in _grown(cut, found, width, length, margin, _core_card, UNDER) if cards]
+    grown = [ways[0] for ways in _grown(cut, found, width, length, margin, _core_card, UNDER) if ways]
     return np.asarray(grown, np.float32).reshape(-1, 4, 2)
 
 
