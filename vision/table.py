@@ -511,9 +511,9 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
     names: tuple[str | None, ...] = ()
     if len(found):
         names = classifier.classify(np.stack([rectify(frame, q, CROP_SIZE) for q in found])).names
-    seen = [_Card(order_corners(q), name, outline=True) for q, name in zip(found, names, strict=True)
-            if name == lay.static_name]
-    seen += _closer_panoramas(frame, lay, classifier, find, seen)
+    seen = _pointing_up([_Card(order_corners(q), name, outline=True)
+                         for q, name in zip(found, names, strict=True) if name == lay.static_name])
+    seen = _pointing_up(seen + _closer_panoramas(frame, lay, classifier, find, seen))
     if len(seen) < MIN_PANORAMAS:
         seen += _alike(frame, seen, lay)
     geometry = _panorama_row(frame, seen, lay, classifier, gap)
@@ -521,6 +521,33 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
         return None
     centres = np.array([card.quad.mean(axis=0) for card in seen], np.float64).reshape(-1, 2)
     return PanoramaRow(geometry, centres)
+
+
+#: A Panorama seen points the way most do (base to apex, up the table): within this angle (degrees)
+#: of their median, and this ratio of its length.
+UP_ANGLE = 25.0
+UP_LENGTH = (0.75, 1.33)
+
+
+def _pointing_up(panoramas: list[_Card]) -> list[_Card]:
+    """The ``panoramas`` whose outline points the way most do: a quad outlining a triangle turned a
+    quarter (a loose quad about it, read as a Panorama all the same) leans every card's height up
+    the row, and the rough table with it (game 7,000,006: the pyramid a slot off). With fewer than
+    :data:`FEW_PANORAMAS` there is no "most", and all are kept."""
+    if len(panoramas) < FEW_PANORAMAS:
+        return panoramas
+    quads = np.array([card.quad for card in panoramas], np.float64)
+    up = ((quads[:, 0] + quads[:, 1]) - (quads[:, 2] + quads[:, 3])) / 2
+    usual = np.median(up, axis=0)
+    length = np.linalg.norm(up, axis=1)
+    usual_length = float(np.linalg.norm(usual))
+    if usual_length == 0.0:
+        return panoramas
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cosine = (up @ usual) / (length * usual_length)
+    ratio = length / usual_length
+    keep = (cosine >= math.cos(math.radians(UP_ANGLE))) & (ratio >= UP_LENGTH[0]) & (ratio <= UP_LENGTH[1])
+    return [card for card, ok in zip(panoramas, keep.tolist(), strict=True) if ok]
 
 
 def quad_inside(quad: npt.NDArray[np.floating[Any]], size: tuple[int, int]) -> bool:

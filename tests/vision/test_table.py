@@ -18,6 +18,7 @@ from vision.table import (
     _alike,
     _Card,
     _panorama_row,
+    _pointing_up,
     find_panorama_row,
     find_table,
     from_corners,
@@ -178,6 +179,32 @@ def test_a_stray_triangle_beyond_the_row_is_left_out() -> None:
     assert rough is not None
     centres = [lay.centre(c, 2.0) for c in ("a1", "i1")]
     assert np.abs(rough.to_image(centres) - truth.to_image(centres)).max() < 3.0
+
+
+def test_a_panorama_outlined_a_quarter_turned_is_left_out() -> None:
+    lay = layout("ascension")
+    # A camera far off, looking down the table aslant (an affine view, as the rough fit assumes).
+    truth = TableGeometry(lay, np.array([[0.55, -0.1, 300.0], [0.0, 0.5, 620.0], [0.0, 0.0, 1.0]]), 2.0)
+    cards = [_Card(order_corners(truth.to_image(card_corners(x, y)).astype(np.float32)), "panorama", True)
+             for x, y in lay.static_points(2.0)]
+    # The second Panorama outlined by a loose quad lying across it, read as a Panorama all the same
+    # (game 7,000,006): its "up" runs along the row.
+    centre = cards[1].quad.mean(axis=0)
+    turned = (cards[1].quad - centre) @ np.array([[0.0, 1.0], [-1.0, 0.0]], np.float32) + centre
+    seen = [cards[0], _Card(order_corners(turned), "panorama", True), *cards[2:]]
+    kept = _pointing_up(seen)
+    assert [card.quad.tolist() for card in kept] == [card.quad.tolist() for card in [cards[0], *cards[2:]]]
+    # The rough table from those kept puts the pyramid's top where it lies; the turned quad
+    # leans every card's height: the row is placed badly, or not at all.
+    top = [lay.centre("i1", 2.0), lay.centre("a1", 2.0), lay.centre(lay.cells[-1], 2.0)]
+    rough = _panorama_row(np.zeros((720, 1280, 3), np.uint8), kept, lay, None, 2.0)
+    assert rough is not None
+    kept_error = np.abs(rough.to_image(top) - truth.to_image(top)).max()
+    assert kept_error < 2.0
+    leant = _panorama_row(np.zeros((720, 1280, 3), np.uint8), seen, lay, None, 2.0)
+    assert leant is None or np.abs(leant.to_image(top) - truth.to_image(top)).max() > 10.0
+    # Too few to say which way most point: all are kept.
+    assert _pointing_up(seen[:2]) == seen[:2]
 
 
 def _true_panoramas(film: FilmSet) -> list[_Card]:
