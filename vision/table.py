@@ -503,8 +503,9 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
                       quads: npt.NDArray[np.float32] | None = None, gap: float | None = None
                       ) -> PanoramaRow | None:
     """The row of Panoramas in ``frame``: those among ``quads`` (the whole-frame finder's cards)
-    and those ``find`` sees looking closer (:func:`vision.finders.closer`), with fewer than
-    :data:`MIN_PANORAMAS` the others that look like them along their row (:func:`_alike`), placed
+    and those ``find`` sees looking closer (:func:`vision.finders.closer`), but those pointing
+    another way than most (:func:`_pointing_up`); with fewer than :data:`MIN_PANORAMAS`, or fewer
+    than the row holds, the others that look like them along their row (:func:`_alike`); placed
     on the layout (:func:`_panorama_row`); None when fewer than :data:`MIN_PANORAMAS` are found."""
     lay = layout(game) if isinstance(game, str) else game
     found = np.zeros((0, 4, 2), np.float32) if quads is None else quads
@@ -514,7 +515,12 @@ def find_panorama_row(frame: Image, game: str | Layout, classifier: Classifier, 
     seen = _pointing_up([_Card(order_corners(q), name, outline=True)
                          for q, name in zip(found, names, strict=True) if name == lay.static_name])
     seen = _pointing_up(seen + _closer_panoramas(frame, lay, classifier, find, seen))
-    if len(seen) < MIN_PANORAMAS:
+    # Too few to place the row, or a row not seen from end to end (some Panoramas too pale for
+    # either finder): where those seen lie in it is a guess without the others, found by looking
+    # like them (the likeness tells an unseen Panorama at one end from the bare table beyond the
+    # other: game 7,000,004 was placed a slot off without).
+    placed = _row_places(seen, lay, FEW_PANORAMAS)
+    if len(seen) < MIN_PANORAMAS or (placed is not None and max(placed[0].values()) + 1 < len(lay.static)):
         seen += _alike(frame, seen, lay)
     geometry = _panorama_row(frame, seen, lay, classifier, gap)
     if geometry is None:

@@ -144,8 +144,9 @@ def test_a_knocked_camera_is_followed() -> None:
 
 
 # 7,000,014: pale triangles on pale marble, of which the finder sees three or four; the others are
-# found along their row by their likeness to those.
-@pytest.mark.parametrize("seed", [7_000_000, 7_000_002, 7_000_014])
+# found along their row by their likeness to those. 7,000,004: eight seen, a loose quad about the
+# last read as a Panorama too; the two unseen, one at an end, found by their likeness.
+@pytest.mark.parametrize("seed", [7_000_000, 7_000_002, 7_000_004, 7_000_014])
 def test_the_panoramas_place_the_bare_pyramid_along_their_row(seed: int) -> None:
     film = FilmSet("ascension", seed)
     frame = film.frame(Shot((), 0.0))
