@@ -70,6 +70,9 @@ State = Literal["searching", "watching", "moved"]
 FAINT = 0.25
 #: The share of a bare cell's card area that must differ before a card's sides are looked for there.
 SLIGHT = 0.05
+#: Rows above the highest card the table is placed by where a card found by neither its outline nor
+#: a card-shaped difference is still read where its cell is (:meth:`Watcher._beyond_fit`).
+FITTED_ROWS = 2
 #: Pixels a cell must move for a new fit of the table (cards laid, see vision.anchors) to be taken.
 REFIT_SHIFT = 1.0
 
@@ -366,12 +369,14 @@ class Watcher:
                 # sides, a pixel or two into the cell's view, would pass for a grey card's.)
                 slight = found.kind == "empty" and fact is None and self.game in GREY_CARDS and \
                     (not self._placing or cell in self._frames)
-                if (local and found.kind == "unclear") or slight:
+                if ((local and found.kind == "unclear") or slight) and not self._beyond_fit(cell):
                     # A card hardly different from the table (a grey card on a pale one) leaves no clean
                     # outline: darker than the table in every channel alike, it passes for a shadow
                     # but for its print, and little of its cell may differ. Its straight sides tell it
                     # from a shadow or a bare cell: read it where its cell is. Without them, only a
                     # change over most of the card area is read, slowly (unsure readings make no fact).
+                    # Not where the table is only extrapolated: the cell is a third of a card off
+                    # there, and a cut that far off the card may be read as another with confidence.
                     maybe = Found("card", changed=found.changed)
                     if found.changed >= SLIGHT and outlined(view, maybe):
                         found = maybe
@@ -415,6 +420,15 @@ class Watcher:
                 readings[cells[i]] = reading
         self._refresh(frame, tiles, moving, t)
         return readings
+
+    def _beyond_fit(self, cell: str) -> bool:
+        """Whether ``cell`` lies more than :data:`FITTED_ROWS` rows above every card the table is
+        placed by (L'Ascension, whose rows up the pyramid are extrapolated from those below: 24 px,
+        a third of a card, off five rows above the highest card in game 7,000,015)."""
+        if self._anchors is None:
+            return False
+        rows = [self.layout.lattice[c][1] for c in self._anchors.cards]
+        return self.layout.lattice[cell][1] > max(rows, default=0.0) + FITTED_ROWS
 
     def _set(self, memory: _Memory, tile: npt.NDArray[np.float32], reading: Reading) -> None:
         memory.reading = reading

@@ -260,3 +260,12 @@ def test_a_pale_feu_de_camp_laid_on_a_pale_versant_is_read() -> None:
     tally = replay("ascension", 7_000_009, 127.0, find=make_finder("both"))
     assert not tally.false_events
     assert not [event for event in tally.missed if event["type"] == "campfire"]
+
+
+def test_a_card_laid_far_above_the_cards_fitted_on_is_not_read_where_its_cell_is() -> None:
+    # Game 7,000,015, table found: at 22.6 s a 9s is laid at a8 (row 8, illegal; taken back at
+    # 24.3 s) while the table is fitted on cards of rows 1 to 3. Up there the fit is 24 px off, the
+    # card runs off its cell's view, and read where its cell is, a third of it off, the cut reads
+    # as a 5s+ibex with confidence. A card so far above the cards fitted on is not read by its cell.
+    tally = replay("ascension", 7_000_015, 27.0, find=make_finder("both"))
+    assert not tally.false_events and tally.plays_recovered >= 5
