@@ -22,6 +22,7 @@ under the card lying over it and read there (:func:`read_grown`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -102,6 +103,29 @@ def agreeing(names: Sequence[str | None], confidences: npt.ArrayLike, sure: floa
     return sure_of
 
 
+class _Agreed(NamedTuple):
+    """What the readings of one card's cuts agree on (:func:`_agreed`)."""
+
+    name: str
+    #: The lowest confidence of the sure readings that agree.
+    confidence: float
+    #: The share of those readings that read the card turned half a turn.
+    turned: float
+    #: Which of the readings agree.
+    chosen: npt.NDArray[np.bool_]
+
+
+def _agreed(again: Readings, part: slice, sure: float, agree: int) -> _Agreed | None:
+    """The name the readings ``again[part]`` of one card's cuts agree on (:func:`agreeing`), or None."""
+    names, confidences = again.names[part], again.confidences[part]
+    chosen = agreeing(names, confidences, sure, agree)
+    if chosen is None:
+        return None
+    name = names[int(np.argmax(chosen))]
+    assert name is not None  # a sure reading names a card
+    return _Agreed(name, float(confidences[chosen].min()), float(again.flipped[part][chosen].mean()), chosen)
+
+
 def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: Classifier,
                look: Look | None = None, *, sure: float = SURE, agree: int = AGREE,
                check: float = CHECK) -> Readings:
@@ -150,16 +174,13 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     for k, card in zip(asked, cuts, strict=True):
         part = slice(start, start + 2 * len(card) + 1)  # its cuts, then the quad and its cuts turned
         start = part.stop
-        chosen = agreeing(again.names[part], again.confidences[part], bar, agree)
-        name = None if chosen is None else again.names[part][int(np.argmax(chosen))]
-        if chosen is None or name == names[k]:
+        agreed = _agreed(again, part, bar, agree)
+        if agreed is None or agreed.name == names[k]:
             continue  # nothing agreed, or the name read on the quad itself
-        names[k] = name
-        confidences[k] = again.confidences[part][chosen].min()
+        names[k], confidences[k] = agreed.name, agreed.confidence
         # Every cut keeps the quad's corner order, so their turns are the quad's; a tie keeps the
         # turn read on the quad itself.
-        share = float(again.flipped[part][chosen].mean())
-        flipped[k] = bool(readings.flipped[k]) if share == 0.5 else share > 0.5
+        flipped[k] = bool(readings.flipped[k]) if agreed.turned == 0.5 else agreed.turned > 0.5
     if names == list(readings.names):
         return readings
     return Readings(tuple(names), confidences.astype(np.float32), flipped)
@@ -238,19 +259,16 @@ def read_grown(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     for k, card, owner in zip(asked, cuts, owners, strict=True):
         part = slice(start, start + 2 * len(card))  # its cuts upright, then turned
         start = part.stop
-        chosen = agreeing(again.names[part], again.confidences[part], bar, agree) if card else None
-        name = None if chosen is None else again.names[part][int(np.argmax(chosen))]
-        if chosen is None or name == BACK.name:
+        agreed = _agreed(again, part, bar, agree)
+        if agreed is None or agreed.name == BACK.name:
             # A card grown under a card lying face down is read as that card's back.
             continue
-        names[k] = name
-        confidences[k] = again.confidences[part][chosen].min()
+        names[k], confidences[k] = agreed.name, agreed.confidence
         # A tie: the turn read on the quad the crops are cut along upright.
-        share = float(again.flipped[part][chosen].mean())
-        flipped[k] = bool(again.flipped[part][0]) if share == 0.5 else share > 0.5
+        flipped[k] = bool(again.flipped[part][0]) if agreed.turned == 0.5 else agreed.turned > 0.5
         # The whole card of the first sure reading that agrees: where the look places it, when
         # that has a card's shape.
-        whole = owner[int(np.argmax(chosen)) % len(card)]
+        whole = owner[int(np.argmax(agreed.chosen)) % len(card)]
         out[k] = card[max(i for i, j in enumerate(owner) if j == whole)]
     if names == list(readings.names):
         return quads, readings
