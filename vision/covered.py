@@ -44,6 +44,11 @@ SEEN_UNDER = 0.3
 #: At least this share of the part of the grown card beyond the cut lies under the cards found:
 #: the card that hides it.
 UNDER = 0.6
+#: A core taken whole (:func:`free_cards`) makes a card of this share of the cards' median area
+#: (width by length).
+FREE_AREA = (0.5, 1.5)
+#: ... and lies this many pixels or more inside the frame: a card the frame cuts is no whole card.
+FRAMED = 2
 
 
 def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
@@ -63,11 +68,57 @@ def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
     if not len(cut) or not len(found):
         return np.zeros((0, 4, 2), np.float32)
     short, long = card_size(found)
+    grown = [ways[0] for ways in _core_ways(cut, found, short, long) if ways]
+    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+
+
+def free_cards(partial: npt.ArrayLike, cards: npt.ArrayLike, shape: tuple[int, ...]) -> FloatArray:
+    """The cards (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`) whose core the
+    finder network saw whole though it has no card's shape: the ``partial`` cores that
+    :func:`covered_cards` grows under no card, taken whole as they are, where such a card lies
+    under none of the ``cards`` found (:data:`SEEN_UNDER` at most), inside a frame of ``shape``
+    (height, width, ...), and covers :data:`FREE_AREA` of the area the cards found have.
+
+    A card at the far side of a tilted camera's view, its length foreshortened, looks nearly
+    square (held-out Rixes scene 178: 1.10, against 1.40 seen square on), and so does its core.
+    So does a tile of a checked cloth: the corner refiner says whether a card lies there, and
+    :func:`vision.refine.table_aspect` whether it has a card's shape on the table.
+
+    >>> from vision.detect import quad_iou
+    >>> from vision.segment import core_quad
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> squat = np.array([[20, 20], [83, 20], [83, 82], [20, 82]], np.float32)  # foreshortened
+    >>> found = np.stack([card + [200, 0], card + [300, 0]])
+    >>> (whole,) = free_cards(core_quad(squat)[None], found, (480, 640, 3))
+    >>> round(quad_iou(whole, squat), 3)
+    1.0
+    >>> free_cards(core_quad(squat)[None], np.stack([card + [40, 0], card + [300, 0]]), (480, 640, 3)).shape
+    (0, 4, 2)
+    >>> free_cards(core_quad(squat - 30)[None], found, (480, 640, 3)).shape  # the frame cuts it
+    (0, 4, 2)
+    """
+    cut = np.asarray(partial, np.float32).reshape(-1, 4, 2)
+    found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    if not len(cut) or not len(found):
+        return np.zeros((0, 4, 2), np.float32)
+    short, long = card_size(found)
+    h, w = shape[:2]
+    free: list[FloatArray] = []
+    for core, ways in zip(cut, _core_ways(cut, found, short, long), strict=True):
+        card = _core_card(core)
+        framed = bool(((card >= FRAMED) & (card <= np.array([w, h], np.float32) - 1 - FRAMED)).all())
+        sized = FREE_AREA[0] <= quad_area(card) / max(short * long, 1e-9) <= FREE_AREA[1]
+        if not ways and framed and sized and _under(card, found) <= SEEN_UNDER:
+            free.append(card)
+    return np.asarray(free, np.float32).reshape(-1, 4, 2)
+
+
+def _core_ways(cut: FloatArray, found: FloatArray, short: float, long: float) -> list[list[FloatArray]]:
+    """:func:`_grown` for cores, the cards found ``short`` by ``long`` pixels."""
     # A core is the card less CORE_MARGIN of its width on every side.
     width, length = short * (1 - 2 * CORE_MARGIN), long - 2 * CORE_MARGIN * short
     margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
-    grown = [ways[0] for ways in _grown(cut, found, width, length, margin, _core_card, UNDER) if ways]
-    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+    return _grown(cut, found, width, length, margin, _core_card, UNDER)
 
 
 def whole_cards(parts: npt.ArrayLike, cards: npt.ArrayLike, under: float = UNDER) -> list[list[FloatArray]]:
