@@ -82,7 +82,7 @@ def free_cards(partial: npt.ArrayLike, cards: npt.ArrayLike, shape: tuple[int, .
     A card at the far side of a tilted camera's view, its length foreshortened, looks nearly
     square (held-out Rixes scene 178: 1.10, against 1.40 seen square on), and so does its core.
     So does a tile of a checked cloth: the corner refiner says whether a card lies there, and
-    :func:`vision.refine.table_aspect` whether it has a card's shape on the table.
+    :data:`vision.refine.ON_TABLE` whether it has a card's shape on the table.
 
     >>> from vision.detect import quad_iou
     >>> from vision.segment import core_quad

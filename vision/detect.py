@@ -69,12 +69,66 @@ def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE
 MIN_ASPECT = 1.1
 
 
+#: A card's width and length in millimetres, for the card's own coordinates.
+CARD_MM = (63.0, 88.0)
+#: A quad holds a whole card, told on the table (:func:`on_table`), when it is this long over
+#: wide (a card's is 1.40) and covers this share of a card's area: a card foreshortened in a
+#: tilted view came out 1.21 to 1.41 there, at 0.8 to 0.98 of a card (held-out Rixes scenes),
+#: a tile of a checked cloth about 1.0, the part of a card that shows beside the card over it
+#: mostly under 1.2 or under 0.75 of a card.
+TABLE_ASPECT = (1.2, 1.6)
+TABLE_AREA = (0.75, 1.3)
+
+
 def quad_aspect(quad: FloatArray) -> float:
     """Long over short side of a quad, the mean of opposite sides (1.40 for a card seen square on)."""
     p = np.asarray(quad, np.float64).reshape(4, 2).tolist()
     sides = [math.dist(p[i], p[(i + 1) % 4]) for i in range(4)]
     a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     return max(a, b) / max(min(a, b), 1e-6)
+
+
+def on_table(quad: npt.ArrayLike, cards: npt.ArrayLike, nearest: int = 3) -> tuple[float, float]:
+    """``quad``'s long over short side (:func:`quad_aspect`) and its area over a card's, on the
+    table: the medians over the ``nearest`` ``cards`` (N, 4, 2) to it of those of ``quad`` mapped
+    by the perspective that takes that card to a card seen square on (:data:`CARD_MM`). A card's
+    is about (1.40, 1.0) wherever it lies in a tilted view, however square it looks in the frame;
+    (0, 0) with no cards.
+
+    >>> tilt = np.array([[1.0, 0.0, 0.0], [0.0, 0.78, 0.0], [0.0, -0.0006, 1.0]])  # a keystone view
+    >>> def seen(q):
+    ...     return cv2.perspectiveTransform(np.asarray(q, np.float32)[None], tilt)[0]
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> cards = np.stack([seen(card + (100 * k, 300)) for k in range(3)])  # near the camera
+    >>> far = seen(card + (300, 0))
+    >>> round(quad_aspect(far), 2), [round(x, 2) for x in on_table(far, cards)]
+    (1.16, [1.4, 1.0])
+    >>> tile = seen(np.array([[0, 0], [63, 0], [63, 63], [0, 63]], np.float32) + (300, 0))
+    >>> round(quad_aspect(tile), 2), [round(x, 2) for x in on_table(tile, cards)]  # a square
+    (1.22, [1.0, 0.72])
+    """
+    q = np.asarray(quad, np.float32).reshape(1, 4, 2)
+    c = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    near = np.argsort(np.linalg.norm(c.mean(axis=1) - q[0].mean(axis=0), axis=1))[:nearest]
+    aspects: list[float] = []
+    areas: list[float] = []
+    for near_card in c[near]:
+        card = order_corners(near_card).astype(np.float32)
+        sides = np.linalg.norm(card - np.roll(card, -1, axis=0), axis=1)
+        # Its first side (corner 0 to 1) is its width when it is the shorter pair.
+        w, h = CARD_MM if sides[0] + sides[2] <= sides[1] + sides[3] else CARD_MM[::-1]
+        square_on = cv2.getPerspectiveTransform(card, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        mapped = cv2.perspectiveTransform(q, square_on)[0]
+        aspects.append(quad_aspect(mapped))
+        areas.append(quad_area(mapped) / (w * h))
+    return (float(np.median(aspects)), float(np.median(areas))) if aspects else (0.0, 0.0)
+
+
+def card_on_table(quad: npt.ArrayLike, cards: npt.ArrayLike) -> bool:
+    """Whether ``quad`` has a whole card's shape and size on the table told by the ``cards``
+    about it (:func:`on_table` within :data:`TABLE_ASPECT` and :data:`TABLE_AREA`)."""
+    aspect, area = on_table(quad, cards)
+    return TABLE_ASPECT[0] <= aspect <= TABLE_ASPECT[1] and TABLE_AREA[0] <= area <= TABLE_AREA[1]
 
 
 def quad_area(quad: FloatArray) -> float:

@@ -14,7 +14,16 @@ import numpy as np
 
 from vision.catalogue import TRIANGULAR
 from vision.classify import Classifier, Readings
-from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, find_cards, quad_aspect, rectangular, rectify
+from vision.detect import (
+    CROP_SIZE,
+    MIN_ASPECT,
+    FloatArray,
+    card_on_table,
+    find_cards,
+    quad_aspect,
+    rectangular,
+    rectify,
+)
 from vision.detections import Detections
 from vision.reread import read_again, read_grown
 from vision.segment import Outlines
@@ -32,6 +41,9 @@ BLANK = 3.0
 #: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
 #: marked triangular, all but one were Panoramas.
 SHAPE_CONFIDENCE = 0.99
+#: A quad too square for a card seen square on is told a whole card by the shape it has on the
+#: table (:func:`squat`) when at least this many cards found tell the table's perspective.
+TOLD_BY = 3
 
 
 @runtime_checkable
@@ -129,7 +141,10 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
 def squat(readings: Readings, quads: FloatArray, game: str) -> Readings:
     """``readings`` with each card read on a quad squarer than :data:`MIN_ASPECT` left unsure,
     unless it is read as the game's triangular face (:data:`vision.catalogue.TRIANGULAR`, whose
-    outline is no card's). The confidence stays the classifier's.
+    outline is no card's), or it has a whole card's shape and size on the table told by the
+    cards found no squarer (:func:`vision.detect.card_on_table`, with :data:`TOLD_BY` of them or
+    more): a card foreshortened at the far side of a tilted view. The confidence stays the
+    classifier's.
 
     On 500 held-out scenes a game (2026-11-24, ``--seed 0``, the refined finder), the cards found
     on such quads: The Crew 19 (4 read right, 6 wrong, 9 unsure), Rixes 12 (4, 1, 7),
@@ -143,7 +158,12 @@ def squat(readings: Readings, quads: FloatArray, game: str) -> Readings:
     >>> squat(read, np.stack([card, half]), "crew").names
     ('blue-3', None)
     """
-    doubtful = [quad_aspect(quad) < MIN_ASPECT for quad in np.asarray(quads, np.float32)]
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    squarer = np.array([quad_aspect(quad) < MIN_ASPECT for quad in q], np.bool_)
+    whole = q[~squarer]
+    told = len(whole) >= TOLD_BY
+    doubtful = [bool(square) and not (told and card_on_table(quad, whole))
+                for quad, square in zip(q, squarer, strict=True)]
     return _doubted(readings, doubtful, TRIANGULAR.get(game))
 
 

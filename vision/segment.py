@@ -28,7 +28,16 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, offset_quad, order_corners, quad_aspect, quad_iou, triangle_card
+from vision.detect import (
+    CARD_MM,
+    FloatArray,
+    Image,
+    offset_quad,
+    order_corners,
+    quad_aspect,
+    quad_iou,
+    triangle_card,
+)
 from vision.networks import open_network
 
 #: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
@@ -44,8 +53,6 @@ PAD = 16
 #: A core smaller than this share of the map of a whole frame fitted to :data:`INPUT_SIZE` is a
 #: speck, no card.
 MIN_CORE = 0.0004
-#: A card's width and height in millimetres, for the card's own coordinates.
-CARD_MM = (63.0, 88.0)
 FINDER_VERSION = 2
 
 

@@ -294,6 +294,29 @@ def test_a_card_read_on_a_quad_too_square_for_a_whole_card_is_unsure() -> None:
     assert placed.names == ("9s", "panorama", "summit", None)
 
 
+def test_a_card_foreshortened_in_a_tilted_view_is_read_however_square_it_looks() -> None:
+    frame = np.full((480, 640, 3), 90, np.uint8)
+    # A camera leaning over the table's near side: cards far from it look shorter.
+    tilt = np.array([[1.0, 0.0, 0.0], [0.0, 0.7, 0.0], [0.0, -0.0006, 1.0]])
+
+    def seen(quad: np.ndarray) -> np.ndarray:
+        return np.asarray(cv2.perspectiveTransform(quad[None].astype(np.float32), tilt)[0], np.float32)
+
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+    near = [seen(card + np.array([100 * k, 300], np.float32)) for k in range(3)]
+    far = seen(card + np.array([300, 0], np.float32))  # 1.04 long over wide in the frame
+    # As square in the frame, of a card's shape on the table but half its size: a piece of one.
+    part = seen(np.array([[0, 0], [44, 0], [44, 60], [0, 60]], np.float32) + np.array([440, 20], np.float32))
+    quads = np.stack([*near, far, part])
+    _print_on(frame, quads)
+    answers = [("blue-3", 0.99, False)] * 3 + [("pink-2", 0.99, False), ("sub-1", 0.98, False)]
+    read = recognise(frame, FakeClassifier("crew", answers), _Placed(quads))
+    assert read.names == ("blue-3", "blue-3", "blue-3", "pink-2", None)
+    # Told by fewer cards, the table's perspective is not known: a quad that square stays unsure.
+    few = recognise(frame, FakeClassifier("crew", answers[1:]), _Placed(quads[1:]))
+    assert few.names == ("blue-3", "blue-3", None, None)
+
+
 def test_a_quad_whose_crop_shows_no_print_is_no_card() -> None:
     frame = np.full((200, 400, 3), 90, np.uint8)
     card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
