@@ -74,8 +74,9 @@ CARD_MM = (63.0, 88.0)
 #: A quad holds a whole card, told on the table (:func:`on_table`), when it is this long over
 #: wide (a card's is 1.40) and covers this share of a card's area: a card foreshortened in a
 #: tilted view came out 1.21 to 1.41 there, at 0.8 to 0.98 of a card (held-out Rixes scenes),
-#: a tile of a checked cloth about 1.0, the part of a card that shows beside the card over it
-#: mostly under 1.2 or under 0.75 of a card.
+#: the part of a card that shows beside the card over it mostly under 1.2 or under 0.75 of a
+#: card. (A square tile of a real cloth is 1.0 on the table; the renderer draws its cloths flat
+#: in the frame, so its tiles come out anywhere there, and those bounds were not set on them.)
 TABLE_ASPECT = (1.2, 1.6)
 TABLE_AREA = (0.75, 1.3)
 

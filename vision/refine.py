@@ -582,9 +582,9 @@ class RefinedFinder:
         kept = settle(ordered, card, found=found, farther=len(farther), support=support, large=large)
         behind = self._behind(frame, kept, np.concatenate(partial))
         if behind is not None:
-            # Cards partly under those kept join the others, held to their size as the quads
-            # found closer are: where one was hidden by a quad astride it and its neighbour, it
-            # may well be the better card.
+            # Cards partly under those kept, and cores taken whole, join the others, held to their
+            # size as the quads found closer are: where one was hidden by a quad astride it and
+            # its neighbour, it may well be the better card.
             kept = settle(np.concatenate([ordered, behind.quads]), np.concatenate([card, behind.card]),
                           found=found, farther=len(farther), large=large,
                           support=np.concatenate([support, edge_support(grads, behind.quads)]))
