@@ -304,7 +304,7 @@ def test_a_card_foreshortened_in_a_tilted_view_is_read_however_square_it_looks()
 
     card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
     near = [seen(card + np.array([100 * k, 300], np.float32)) for k in range(3)]
-    far = seen(card + np.array([300, 0], np.float32))  # 1.04 long over wide in the frame
+    far = seen(card + np.array([300, 0], np.float32))  # 1.06 long over wide in the frame
     # As square in the frame, of a card's shape on the table but half its size: a piece of one.
     part = seen(np.array([[0, 0], [44, 0], [44, 60], [0, 60]], np.float32) + np.array([440, 20], np.float32))
     quads = np.stack([*near, far, part])
