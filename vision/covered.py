@@ -63,13 +63,7 @@ def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
     card, or lying more than :data:`SEEN_UNDER` under the cards found, gives none: a card cut by
     the frame's edge, or a shadow, is not covered by a card, and a piece of a card found is none.
     """
-    cut = np.asarray(partial, np.float32).reshape(-1, 4, 2)
-    found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
-    if not len(cut) or not len(found):
-        return np.zeros((0, 4, 2), np.float32)
-    short, long = card_size(found)
-    grown = [ways[0] for ways in _core_ways(cut, found, short, long) if ways]
-    return np.asarray(grown, np.float32).reshape(-1, 4, 2)
+    return cards_behind(partial, cards)[0]
 
 
 def free_cards(partial: npt.ArrayLike, cards: npt.ArrayLike, shape: tuple[int, ...]) -> FloatArray:
@@ -97,28 +91,37 @@ def free_cards(partial: npt.ArrayLike, cards: npt.ArrayLike, shape: tuple[int, .
     >>> free_cards(core_quad(squat - 30)[None], found, (480, 640, 3)).shape  # the frame cuts it
     (0, 4, 2)
     """
+    return cards_behind(partial, cards, shape)[1]
+
+
+def cards_behind(partial: npt.ArrayLike, cards: npt.ArrayLike,
+                 shape: tuple[int, ...] | None = None) -> tuple[FloatArray, FloatArray]:
+    """The cards :func:`covered_cards` grows behind the ``partial`` cores and those
+    :func:`free_cards` takes whole from them (none without a frame ``shape``), the ways each core
+    may grow worked out once: the refined finder asks for both in every frame, and in a grid of
+    many cards that is most of their cost."""
     cut = np.asarray(partial, np.float32).reshape(-1, 4, 2)
     found = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    none = np.zeros((0, 4, 2), np.float32)
     if not len(cut) or not len(found):
-        return np.zeros((0, 4, 2), np.float32)
+        return none, none
     short, long = card_size(found)
-    h, w = shape[:2]
-    free: list[FloatArray] = []
-    for core, ways in zip(cut, _core_ways(cut, found, short, long), strict=True):
-        card = _core_card(core)
-        framed = bool(((card >= FRAMED) & (card <= np.array([w, h], np.float32) - 1 - FRAMED)).all())
-        sized = FREE_AREA[0] <= quad_area(card) / max(short * long, 1e-9) <= FREE_AREA[1]
-        if not ways and framed and sized and _under(card, found) <= SEEN_UNDER:
-            free.append(card)
-    return np.asarray(free, np.float32).reshape(-1, 4, 2)
-
-
-def _core_ways(cut: FloatArray, found: FloatArray, short: float, long: float) -> list[list[FloatArray]]:
-    """:func:`_grown` for cores, the cards found ``short`` by ``long`` pixels."""
     # A core is the card less CORE_MARGIN of its width on every side.
     width, length = short * (1 - 2 * CORE_MARGIN), long - 2 * CORE_MARGIN * short
     margin = CORE_MARGIN * width / (1 - 2 * CORE_MARGIN)  # a card's, beyond its core
-    return _grown(cut, found, width, length, margin, _core_card, UNDER)
+    ways = _grown(cut, found, width, length, margin, _core_card, UNDER)
+    grown = np.asarray([way[0] for way in ways if way], np.float32).reshape(-1, 4, 2)
+    if shape is None:
+        return grown, none
+    h, w = shape[:2]
+    free: list[FloatArray] = []
+    for core, way in zip(cut, ways, strict=True):
+        card = _core_card(core)
+        framed = bool(((card >= FRAMED) & (card <= np.array([w, h], np.float32) - 1 - FRAMED)).all())
+        sized = FREE_AREA[0] <= quad_area(card) / max(short * long, 1e-9) <= FREE_AREA[1]
+        if not way and framed and sized and _under(card, found) <= SEEN_UNDER:
+            free.append(card)
+    return grown, np.asarray(free, np.float32).reshape(-1, 4, 2)
 
 
 def whole_cards(parts: npt.ArrayLike, cards: npt.ArrayLike, under: float = UNDER) -> list[list[FloatArray]]:

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.covered import covered_cards, free_cards
+from vision.covered import cards_behind
 from vision.detect import (
     FloatArray,
     Image,
@@ -127,7 +127,7 @@ PAIR_CARD = 0.99
 #: wide by :func:`vision.detect.on_table` within :data:`ON_TABLE`; a card's is 1.40). Looser than
 #: :func:`vision.detect.card_on_table`, and blind to the size: a card partly under another, placed
 #: whole from its core, came out 1.18 long over wide there at 0.67 of a card's area (held-out Rixes
-#: scene 304, IoU 0.84 with the card), and its size is held to the cards' by :func:`free_cards`
+#: scene 304, IoU 0.84 with the card), and its size is held to the cards' by :func:`vision.covered.free_cards`
 #: already.
 FREE_CARD = 0.99
 SQUAREST = 1.03
@@ -718,10 +718,9 @@ class RefinedFinder:
         (:func:`vision.covered.free_cards`) where it places a card surely (:data:`FREE_CARD`) of a
         card's shape (:data:`SQUAREST`, :data:`ON_TABLE`); None if there are none."""
         none = np.zeros((0, 4, 2), np.float32)
-        grown = covered_cards(partial, kept) if self.covered else none
-        grown = grown[_new(none, grown)].reshape(-1, 4, 2)
-        free = free_cards(partial, kept, frame.shape) if self.free else none
-        free = free[_new(np.concatenate([kept, grown]), free)].reshape(-1, 4, 2)
+        grown, free = cards_behind(partial, kept, frame.shape)
+        grown = grown[_new(none, grown)].reshape(-1, 4, 2) if self.covered else none
+        free = free[_new(np.concatenate([kept, grown]), free)].reshape(-1, 4, 2) if self.free else none
         asked = np.concatenate([grown, free])
         if not len(asked):
             return None
