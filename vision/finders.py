@@ -47,6 +47,11 @@ MANY = 4
 #: they only offer alternatives, each checked on the whole frame's edges, and at 1280 pixels
 #: they took three quarters of the merged finder's time for no more cards found.
 CONTOUR_SIDE = 640
+#: A network quad within this factor of the median area of the network's quads outside a contour
+#: quad is a card of the frame, not a part of the contour quad's card (:func:`merge_quads`) ...
+FRAME_SIZED = 1.5
+#: ... told by at least this many of them.
+SIZED_BY = 3
 #: A contour quad where the network found no card is kept only if the network's core map shows
 #: at least this much of a card under it: an empty cell of a grid has card edges all round it.
 SEEN = 0.5
@@ -71,7 +76,9 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
       its outline lies better on edges than the contour quad's own, or they lie on edges
       (:data:`ON_EDGES`) and a side of the contour quad on none (:data:`NO_EDGE`): cards laid
       in a ring, a grid's border around empty cells; or :data:`MANY` of them lie on edges, however
-      well the contour quad does: a grid on a checked cloth, outlined whole;
+      well the contour quad does: a grid on a checked cloth, outlined whole. Those of the size of
+      the cards the network found outside it (:data:`FRAME_SIZED`, told by :data:`SIZED_BY` of
+      them) stay beside it even so: cards on a tile of a checked cloth that contours outlined;
     * none inside it, but its centre inside a network quad: it is a part of that card and goes,
       unless its outline lies better on edges (then the network quad took in more than a card);
     * else the network found nothing there: it stays if the network's map saw a card there
@@ -133,7 +140,9 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             ring = cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
             several = ring or int((net_support[inner] >= ON_EDGES).sum()) >= MANY
             if parts and not several and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
-                keep[inner] = False
+                # A quad inside of the size of the cards the network found elsewhere in the frame
+                # is one of them, not a part: the contour quad is a tile of the cloth around it.
+                keep[[j for j in inner if not _frame_sized(j, inner, areas)]] = False
                 extra.append(quad)
             continue
         if around:
@@ -145,6 +154,17 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             extra.append(quad)
     out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
     return np.ascontiguousarray(out, np.float32)
+
+
+def _frame_sized(j: int, inner: list[int], areas: npt.NDArray[np.float64]) -> bool:
+    """Whether network quad ``j`` has the size of the cards the network found outside the contour
+    quad holding ``inner`` (within :data:`FRAME_SIZED` of their median, with :data:`SIZED_BY` of
+    them or more)."""
+    outside = np.delete(areas, inner)
+    if len(outside) < SIZED_BY:
+        return False
+    ratio = areas[j] / max(float(np.median(outside)), 1e-9)
+    return bool(1 / FRAME_SIZED <= ratio <= FRAME_SIZED)
 
 
 @dataclass
