@@ -31,8 +31,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.covered import cards_behind
+from vision.covered import NEAR_AREA, card_size, cards_behind
 from vision.detect import (
+    TABLE_AREA,
     FloatArray,
     Image,
     on_table,
@@ -128,10 +129,15 @@ PAIR_CARD = 0.99
 #: :func:`vision.detect.card_on_table`, and blind to the size: a card partly under another, placed
 #: whole from its core, came out 1.18 long over wide there at 0.67 of a card's area (held-out Rixes
 #: scene 304, IoU 0.84 with the card), and its size is held to the cards' by :func:`vision.covered.free_cards`
-#: already.
+#: already; only one larger than most is held to a card's size there (:data:`NEAR_TABLE_AREA`).
 FREE_CARD = 0.99
 SQUAREST = 1.03
 ON_TABLE = (1.15, 1.65)
+#: A core taken whole into a card larger than :data:`vision.covered.NEAR_AREA` times the cards'
+#: median (a card at the near side of a tilted view, stretched there to 1.76 long over wide and
+#: its core past the finder network's card shapes) must also cover this share of a card's area
+#: on the table (:func:`vision.detect.on_table`), as :func:`vision.detect.card_on_table` asks.
+NEAR_TABLE_AREA = TABLE_AREA
 REFINER_VERSION = 1
 
 
@@ -461,6 +467,17 @@ def card_sides(quads: FloatArray, at: FloatArray | None = None) -> npt.NDArray[n
     return expected
 
 
+def _card_shaped(quad: FloatArray, kept: FloatArray) -> bool:
+    """Whether a core taken whole, placed as ``quad``, has a card's shape on the table told by the
+    cards ``kept`` (:data:`ON_TABLE`), and, larger in the frame than :data:`vision.covered.NEAR_AREA`
+    times their median, a card's size there too (:data:`NEAR_TABLE_AREA`)."""
+    aspect, area = on_table(quad, kept)
+    if not ON_TABLE[0] <= aspect <= ON_TABLE[1]:
+        return False
+    short, long = card_size(kept)
+    return quad_area(quad) <= NEAR_AREA * short * long or NEAR_TABLE_AREA[0] <= area <= NEAR_TABLE_AREA[1]
+
+
 def _stayed(placed: FloatArray, proposed: FloatArray) -> npt.NDArray[np.bool_]:
     """Whether the refiner placed each card about where it was proposed (IoU :data:`STAYS` or
     more): moved far off, it found another (a neighbour, a Panorama below), or nothing
@@ -727,7 +744,7 @@ class RefinedFinder:
         refined = self._placed(frame, asked)
         near = _stayed(refined.quads, asked)
         taken = np.arange(len(asked)) >= len(grown)
-        shaped = np.array([quad_aspect(q) >= SQUAREST and ON_TABLE[0] <= on_table(q, kept)[0] <= ON_TABLE[1]
+        shaped = np.array([quad_aspect(q) >= SQUAREST and _card_shaped(q, kept)
                            for q in refined.quads[taken]], np.bool_)
         near[taken] &= (refined.card[taken] >= FREE_CARD) & shaped
         return Refined(refined.quads[near], refined.card[near]) if near.any() else None

@@ -11,8 +11,9 @@ from vision.scenes_eval import EVAL_SEED_BASE
 
 def placed_with_and_without(game: str, index: int, card: str, rule: str) -> tuple[float, float]:
     """How closely (the best IoU of a quad found) the shipped refined finder places ``card`` of
-    held-out scene ``index`` of ``game`` (``eval-vision``'s ``--seed 0``) with its ``rule`` (an
-    attribute: ``covered``, ``free``, ``sized``, ``pairs``) on, as it ships, then off."""
+    held-out scene ``index`` of ``game`` (``eval-vision``'s ``--seed 0``; 10,000 on, ``--seed 1``'s)
+    with its ``rule`` (an attribute: ``covered``, ``free``, ``sized``, ``pairs``) on, as it ships,
+    then off."""
     scene = render_scene(game, EVAL_SEED_BASE + index, held_out=True)
     (truth,) = [c for c in scene.cards if c.name == card]
     find = make_finder("both", "shipped")
