@@ -51,7 +51,7 @@ CONTOUR_SIDE = 640
 #: quad is a card of the frame, not a part of the contour quad's card (:func:`merge_quads`) ...
 FRAME_SIZED = 1.5
 #: ... told by at least this many of them.
-SIZED_BY = 3
+FRAME_SIZED_BY = 3
 #: A contour quad where the network found no card is kept only if the network's core map shows
 #: at least this much of a card under it: an empty cell of a grid has card edges all round it.
 SEEN = 0.5
@@ -77,7 +77,7 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
       (:data:`ON_EDGES`) and a side of the contour quad on none (:data:`NO_EDGE`): cards laid
       in a ring, a grid's border around empty cells; or :data:`MANY` of them lie on edges, however
       well the contour quad does: a grid on a checked cloth, outlined whole. Those of the size of
-      the cards the network found outside it (:data:`FRAME_SIZED`, told by :data:`SIZED_BY` of
+      the cards the network found outside it (:data:`FRAME_SIZED`, told by :data:`FRAME_SIZED_BY` of
       them) stay beside it even so: cards on a tile of a checked cloth that contours outlined;
     * none inside it, but its centre inside a network quad: it is a part of that card and goes,
       unless its outline lies better on edges (then the network quad took in more than a card);
@@ -158,10 +158,10 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
 
 def _frame_sized(j: int, inner: list[int], areas: npt.NDArray[np.float64]) -> bool:
     """Whether network quad ``j`` has the size of the cards the network found outside the contour
-    quad holding ``inner`` (within :data:`FRAME_SIZED` of their median, with :data:`SIZED_BY` of
+    quad holding ``inner`` (within :data:`FRAME_SIZED` of their median, with :data:`FRAME_SIZED_BY` of
     them or more)."""
     outside = np.delete(areas, inner)
-    if len(outside) < SIZED_BY:
+    if len(outside) < FRAME_SIZED_BY:
         return False
     ratio = areas[j] / max(float(np.median(outside)), 1e-9)
     return bool(1 / FRAME_SIZED <= ratio <= FRAME_SIZED)
