@@ -142,7 +142,7 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             if parts and not several and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
                 # A quad inside of the size of the cards the network found elsewhere in the frame
                 # is one of them, not a part: the contour quad is a tile of the cloth around it.
-                keep[[j for j in inner if not _frame_sized(j, inner, areas)]] = False
+                keep[np.asarray(inner)[~_frame_sized(inner, areas)]] = False
                 extra.append(quad)
             continue
         if around:
@@ -156,15 +156,15 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
     return np.ascontiguousarray(out, np.float32)
 
 
-def _frame_sized(j: int, inner: list[int], areas: npt.NDArray[np.float64]) -> bool:
-    """Whether network quad ``j`` has the size of the cards the network found outside the contour
-    quad holding ``inner`` (within :data:`FRAME_SIZED` of their median, with :data:`FRAME_SIZED_BY` of
-    them or more)."""
+def _frame_sized(inner: list[int], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Whether each network quad of ``inner`` (indices into ``areas``) has the size of the cards
+    the network found outside the contour quad holding them (within :data:`FRAME_SIZED` of their
+    median, with :data:`FRAME_SIZED_BY` of them or more)."""
     outside = np.delete(areas, inner)
     if len(outside) < FRAME_SIZED_BY:
-        return False
-    ratio = areas[j] / max(float(np.median(outside)), 1e-9)
-    return bool(1 / FRAME_SIZED <= ratio <= FRAME_SIZED)
+        return np.zeros(len(inner), np.bool_)
+    ratio = areas[inner] / max(float(np.median(outside)), 1e-9)
+    return np.asarray((ratio >= 1 / FRAME_SIZED) & (ratio <= FRAME_SIZED), np.bool_)
 
 
 @dataclass
