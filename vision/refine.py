@@ -36,6 +36,7 @@ from vision.detect import (
     TABLE_AREA,
     FloatArray,
     Image,
+    card_on_table,
     on_table,
     order_corners,
     overlap_shares,
@@ -48,7 +49,7 @@ from vision.detect import (
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
-from vision.rows import alike, row_places
+from vision.rows import alike, beside, row_places
 from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
@@ -138,6 +139,16 @@ ON_TABLE = (1.15, 1.65)
 #: its core past the finder network's card shapes) must also cover this share of a card's area
 #: on the table (:func:`vision.detect.on_table`), as :func:`vision.detect.card_on_table` asks.
 NEAR_TABLE_AREA = TABLE_AREA
+#: A card beside a card found (:meth:`RefinedFinder._beside`) is one where the refiner places one
+#: by this probability or more, long over wide in the frame within :data:`BESIDE_ASPECT` (a tile
+#: of a checked cloth, which the refiner takes for a card, is square), at a card's shape and size
+#: on the table (:func:`vision.detect.card_on_table`); a place is asked about while less than
+#: :data:`TAKEN` of it lies under the cards known, and followed at most :data:`BESIDE_REACH`
+#: places from a card found before.
+BESIDE_CARD = 0.99
+BESIDE_ASPECT = (1.15, 1.65)
+TAKEN = 0.3
+BESIDE_REACH = 2
 REFINER_VERSION = 1
 
 
@@ -237,6 +248,19 @@ class CornerRefiner:
         for _ in range(max(1, self.passes)):
             refined = self.look(frame, refined.quads)
         return refined
+
+    def screen(self, frame: Image, quads: npt.ArrayLike, least: float = MIN_CARD
+               ) -> tuple[Refined, npt.NDArray[np.intp]]:
+        """:meth:`refine`, a quad dropped as soon as a look gives it a card probability under
+        ``least``: where most quads asked about hold no card, the later looks are spared. With
+        it, the indices of the quads given that are left (their order kept)."""
+        refined = Refined(np.asarray(quads, np.float32).reshape(-1, 4, 2), np.ones(0, np.float32))
+        left = np.arange(len(refined.quads))
+        for _ in range(max(1, self.passes)):
+            refined = self.look(frame, refined.quads)
+            card = refined.card >= least
+            refined, left = Refined(refined.quads[card], refined.card[card]), left[card]
+        return refined, left
 
 
 def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float = MIN_CARD,
@@ -547,6 +571,8 @@ class RefinedFinder:
     rows: bool = True
     #: Part the quads holding two cards laid edge to edge (:meth:`_pairs`).
     pairs: bool = True
+    #: Look for the cards laid beside those found along their width (:meth:`_beside`).
+    beside: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -615,8 +641,62 @@ class RefinedFinder:
         if self.rows:
             in_rows = self._in_rows(frame, kept, Outlines.marked(kept, shapes).triangular)
             kept, shapes = np.concatenate([kept, in_rows]), np.concatenate([shapes, in_rows])
+        if self.beside:
+            kept = np.concatenate([kept, self._beside(frame, kept, Outlines.marked(kept, shapes).triangular)])
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, shapes)
+
+    def _beside(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
+        """The cards the refiner places beside the cards ``kept`` along their width
+        (:func:`vision.rows.beside`): a row laid before a seat, where a white card in glare is
+        outlined by no finder and the cards beside it are. Only cards of a card's shape in the
+        frame (:data:`BESIDE_ASPECT`) are stepped from, and a place is asked about when its centre
+        lies in the frame and less than :data:`TAKEN` of it under a card known. The card placed
+        there stays when the refiner is sure of it (:data:`BESIDE_CARD`), it lies about where
+        asked (:data:`STAYS`), :data:`FRAME_MARGIN` pixels or more inside the frame, of a card's
+        shape in the frame and on the table the cards found tell (:func:`vision.detect.card_on_table`),
+        and over no card known (:data:`SAME_CARD`); from each card found so, the place one
+        step farther the same way is asked about next, up to :data:`BESIDE_REACH` places from a
+        card kept."""
+        cards = kept[~triangular]
+        h, w = frame.shape[:2]
+
+        def shaped(quad: FloatArray) -> bool:
+            return BESIDE_ASPECT[0] <= quad_aspect(quad) <= BESIDE_ASPECT[1]
+
+        origins = np.asarray([q for q in cards if shaped(q)], np.float32).reshape(-1, 4, 2)
+        if len(cards) < 2 or not len(origins):
+            return np.zeros((0, 4, 2), np.float32)
+        around = beside(origins)
+        places = around.reshape(-1, 4, 2)
+        starts = np.repeat(origins.mean(axis=1), around.shape[1], axis=0)  # the card each steps from
+        found: list[FloatArray] = []
+        for _ in range(BESIDE_REACH):
+            known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
+            centres = places.mean(axis=1)
+            asked = (centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h)
+            asked &= (overlap_shares(places, known) < TAKEN).all(axis=1)
+            places, starts = places[asked], starts[asked]
+            if not len(places):
+                break
+            # Most places hold the table: each is looked at again only while a card is seen there.
+            placed, left = self.refiner.screen(frame, places)
+            places, starts = places[left], starts[left]
+            farther: list[FloatArray] = []
+            froms: list[FloatArray] = []
+            for k, quad in enumerate(order_corners(q) for q in placed.quads):
+                known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
+                inside = ((quad >= FRAME_MARGIN) & (quad <= np.array([w, h]) - 1 - FRAME_MARGIN)).all()
+                if (placed.card[k] >= BESIDE_CARD and quad_iou(quad, places[k]) >= STAYS and inside
+                        and shaped(quad) and card_on_table(quad, cards)
+                        and not (overlap_shares(quad[None], known) >= SAME_CARD).any()):
+                    found.append(quad)
+                    # One pitch farther: the step from the card before to this one.
+                    farther.append(quad + (quad.mean(axis=0) - starts[k]))
+                    froms.append(quad.mean(axis=0))
+            places = np.asarray(farther, np.float32).reshape(-1, 4, 2)
+            starts = np.asarray(froms, np.float32).reshape(-1, 2)
+        return np.asarray(found, np.float32).reshape(-1, 4, 2)
 
     def _in_rows(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
         """The triangular cards the refiner places where the row of triangles ``kept`` leaves a

@@ -9,15 +9,19 @@ from vision.refine import RefinedFinder
 from vision.scenes_eval import EVAL_SEED_BASE
 
 
-def placed_with_and_without(game: str, index: int, card: str, rule: str) -> tuple[float, float]:
+def placed_with_and_without(game: str, index: int, card: str, rule: str,
+                            others_off: tuple[str, ...] = ()) -> tuple[float, float]:
     """How closely (the best IoU of a quad found) the shipped refined finder places ``card`` of
     held-out scene ``index`` of ``game`` (``eval-vision``'s ``--seed 0``; 10,000 on, ``--seed 1``'s)
-    with its ``rule`` (an attribute: ``covered``, ``free``, ``sized``, ``pairs``) on, as it ships,
-    then off."""
+    with its ``rule`` (an attribute: ``covered``, ``free``, ``sized``, ``pairs``, ``beside``) on,
+    as it ships, then off; the rules ``others_off`` off both times (a later rule that would find
+    the card without ``rule``)."""
     scene = render_scene(game, EVAL_SEED_BASE + index, held_out=True)
     (truth,) = [c for c in scene.cards if c.name == card]
     find = make_finder("both", "shipped")
     assert isinstance(find, RefinedFinder) and getattr(find, rule) is True
+    for other in others_off:
+        setattr(find, other, False)
     on = max(quad_iou(truth.quad, q) for q in find(scene.image))
     setattr(find, rule, False)
     return on, max(quad_iou(truth.quad, q) for q in find(scene.image))

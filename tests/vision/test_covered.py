@@ -148,7 +148,8 @@ def test_the_refined_finder_finds_a_card_stretched_at_the_near_side_of_the_view(
     assert whole > 0.95 and as_found < 0.5
     # Held-out scene 207 of the same set: two cores taken whole over the Sabres 7, 1.26 and 1.71
     # times the cards' size; asked about the larger, the refiner placed no card, and it was lost.
-    whole, as_found = placed_with_and_without("rixes", 10_000 + 207, "sabres-7", "free")
+    # (Looking beside the cards found finds it too: that step is left off here.)
+    whole, as_found = placed_with_and_without("rixes", 10_000 + 207, "sabres-7", "free", ("beside",))
     assert whole > 0.9 and as_found < 0.5
 
 

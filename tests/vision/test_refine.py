@@ -107,6 +107,25 @@ def test_the_refiner_sees_no_card_on_the_bare_table(refiner: CornerRefiner) -> N
     assert (refined.card < 0.5).mean() > 0.9
 
 
+def test_screening_refines_as_refine_does_and_drops_the_bare_table(refiner: CornerRefiner) -> None:
+    # Loose quads on held-out cards, then quads on the bare table between them: the cards are
+    # refined as refine() refines them, and the table's quads are left out after one look.
+    scene = render_scene("crew", EVAL_SEED_BASE + 3, held_out=True)
+    rng = np.random.default_rng(5)
+    cards = np.stack([_loose(card.quad, rng) for card in scene.cards if card.visible > 0.95])
+    card = scene.cards[0].quad
+    h, w = scene.image.shape[:2]
+    spots = [card - card.mean(axis=0) + [x, y] for x in range(60, w - 60, 90) for y in range(60, h - 60, 90)]
+    empty = np.stack([q for q in spots if max(quad_iou(q, c.quad) for c in scene.cards) == 0.0])
+    asked = np.concatenate([cards, empty]).astype(np.float32)
+    whole = refiner.refine(scene.image, asked)
+    screened, left = refiner.screen(scene.image, asked)
+    assert set(left.tolist()) >= set(range(len(cards)))
+    assert (left >= len(cards)).sum() < 0.1 * len(empty)
+    assert np.allclose(screened.quads, whole.quads[left], atol=1e-3)
+    assert np.allclose(screened.card, whole.card[left], atol=1e-5)
+
+
 def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> None:
     scene = render_scene("rixes", EVAL_SEED_BASE + 2, held_out=True)
     network = CardFinder()
@@ -328,6 +347,11 @@ class _Refiner:
     def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
         q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         return Refined(q, np.full(len(q), self.likely, np.float32))
+
+    def screen(self, frame: np.ndarray, quads: np.ndarray, least: float = 0.5) -> tuple[Refined, np.ndarray]:
+        refined = self.refine(frame, quads)
+        left = np.flatnonzero(refined.card >= least)
+        return Refined(refined.quads[left], refined.card[left]), left
 
 
 class _Unsure(_Refiner):

@@ -1,4 +1,5 @@
-"""Rows of triangular cards: the places a row leaves empty, and the Panoramas found there."""
+"""Rows of cards: the places a row of triangles leaves empty and the Panoramas found there; the
+places beside a card, and the cards found there."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import warnings
 import numpy as np
 
 from models.render import render_scene
+from tests.vision.held_out import placed_with_and_without
 from vision.detect import quad_iou
 from vision.finders import make_finder
 from vision.refine import RefinedFinder
-from vision.rows import row_places
+from vision.rows import beside, row_places
 from vision.scenes_eval import EVAL_SEED_BASE
 
 CARD = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
@@ -70,3 +72,27 @@ def test_quads_of_no_size_make_no_row() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert len(row_places(np.zeros((5, 4, 2), np.float32))[0]) == 0
+
+
+def test_the_places_beside_a_card_lie_along_its_width() -> None:
+    # A card turned a quarter round (its corners ordered from its own top-left) has its width
+    # down the frame: the places beside it lie above and below it, not left and right.
+    turned = np.array([[90, 0], [90, 60], [0, 60], [0, 0]], np.float32)
+    places = beside(np.stack([at(0), turned]), step=1.1)
+    assert places.shape == (2, 2, 4, 2)
+    assert quad_iou(places[0, 0], at(66)) > 0.99 and quad_iou(places[0, 1], at(-66)) > 0.99
+    assert np.allclose(places[1, 0] - turned, [0, 66]) and np.allclose(places[1, 1] - turned, [0, -66])
+
+
+def test_a_white_card_in_glare_beside_a_row_is_found() -> None:
+    # Held-out Rixes scene 332: a Sabres 6 and 7, white, in glare at the end of a row of two
+    # cards before a seat; no finder outlines them, and the refiner places one beside the 8.
+    on, off = placed_with_and_without("rixes", 332, "sabres-6", "beside")
+    assert on >= 0.5 > off
+
+
+def test_a_card_beside_a_lone_card_is_found() -> None:
+    # Held-out Rixes scene 496: a white Sabres 5 in glare beside an orange 6, the only other
+    # card before that seat.
+    on, off = placed_with_and_without("rixes", 496, "sabres-5", "beside")
+    assert on >= 0.5 > off
