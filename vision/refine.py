@@ -244,16 +244,14 @@ class CornerRefiner:
     def refine(self, frame: Image, quads: npt.ArrayLike) -> Refined:
         """:attr:`passes` looks, each through the windows of the one before; the card
         probability is the last look's."""
-        refined = Refined(np.asarray(quads, np.float32).reshape(-1, 4, 2), np.ones(0, np.float32))
-        for _ in range(max(1, self.passes)):
-            refined = self.look(frame, refined.quads)
-        return refined
+        return self.screen(frame, quads, least=0.0)[0]
 
     def screen(self, frame: Image, quads: npt.ArrayLike, least: float = MIN_CARD
                ) -> tuple[Refined, npt.NDArray[np.intp]]:
-        """:meth:`refine`, a quad dropped as soon as a look gives it a card probability under
-        ``least``: where most quads asked about hold no card, the later looks are spared. With
-        it, the indices of the quads given that are left (their order kept)."""
+        """:attr:`passes` looks, each through the windows of the one before, a quad dropped as
+        soon as a look gives it a card probability under ``least`` (where most quads asked about
+        hold no card, the later looks are spared); with the quads left, the indices of the quads
+        given that they are (their order kept)."""
         refined = Refined(np.asarray(quads, np.float32).reshape(-1, 4, 2), np.ones(0, np.float32))
         left = np.arange(len(refined.quads))
         for _ in range(max(1, self.passes)):
