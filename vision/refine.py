@@ -49,7 +49,7 @@ from vision.detect import (
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
-from vision.rows import alike, beside, row_places
+from vision.rows import alike, astride, beside, row_places
 from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
@@ -569,7 +569,8 @@ class RefinedFinder:
     rows: bool = True
     #: Part the quads holding two cards laid edge to edge (:meth:`_pairs`).
     pairs: bool = True
-    #: Look for the cards laid beside those found along their width (:meth:`_beside`).
+    #: Look for the cards laid beside those found along their width, and half a card aside above
+    #: and below them (:meth:`_beside`).
     beside: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
@@ -646,16 +647,18 @@ class RefinedFinder:
 
     def _beside(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
         """The cards the refiner places beside the cards ``kept`` along their width
-        (:func:`vision.rows.beside`): a row laid before a seat, where a white card in glare is
-        outlined by no finder and the cards beside it are. Only cards of a card's shape in the
-        frame (:data:`BESIDE_ASPECT`) are stepped from, and a place is asked about when its centre
-        lies in the frame and less than :data:`TAKEN` of it under a card known. The card placed
-        there stays when the refiner is sure of it (:data:`BESIDE_CARD`), it lies about where
-        asked (:data:`STAYS`), :data:`FRAME_MARGIN` pixels or more inside the frame, of a card's
-        shape in the frame and on the table the cards found tell (:func:`vision.detect.card_on_table`),
-        and over no card known (:data:`SAME_CARD`); from each card found so, the place one
-        step farther the same way is asked about next, up to :data:`BESIDE_REACH` places from a
-        card kept."""
+        (:func:`vision.rows.beside`), and half a card aside above and below them
+        (:func:`vision.rows.astride`; only about a card with a card found at one of those
+        places already): a row laid before a seat, or a pyramid's rows, where a white card in
+        glare is outlined by no finder and the cards beside it are. Only cards of
+        a card's shape in the frame (:data:`BESIDE_ASPECT`) are stepped from, and a place is
+        asked about when its centre lies in the frame and less than :data:`TAKEN` of it under a
+        card known. The card placed there stays when the refiner is sure of it
+        (:data:`BESIDE_CARD`), it lies about where asked (:data:`STAYS`), :data:`FRAME_MARGIN`
+        pixels or more inside the frame, of a card's shape in the frame and on the table the
+        cards found tell (:func:`vision.detect.card_on_table`), and over no card known
+        (:data:`SAME_CARD`); from each card found so, the place one step farther the same way is
+        asked about next, up to :data:`BESIDE_REACH` places from a card kept."""
         cards = kept[~triangular]
         h, w = frame.shape[:2]
 
@@ -665,9 +668,17 @@ class RefinedFinder:
         origins = np.asarray([q for q in cards if shaped(q)], np.float32).reshape(-1, 4, 2)
         if len(cards) < 2 or not len(origins):
             return np.zeros((0, 4, 2), np.float32)
-        around = beside(origins)
-        places = around.reshape(-1, 4, 2)
-        starts = np.repeat(origins.mean(axis=1), around.shape[1], axis=0)  # the card each steps from
+        pyramid = astride(origins)
+        # Half a card aside above or below only a card that has a card there already: a
+        # pyramid's rows, not the cards before a seat, where those places are the bare table.
+        stacked = (overlap_shares(pyramid.reshape(-1, 4, 2), kept) >= SAME_CARD).any(axis=1)
+        around = np.concatenate([beside(origins), pyramid], axis=1)
+        in_pyramid = stacked.reshape(-1, 4).any(axis=1, keepdims=True)
+        asking = np.concatenate([np.ones((len(origins), 2), np.bool_), np.repeat(in_pyramid, 4, axis=1)],
+                                axis=1)
+        places = around[asking]
+        # The card each place steps from.
+        starts = np.repeat(origins.mean(axis=1)[:, None], around.shape[1], axis=1)[asking]
         found: list[FloatArray] = []
         for _ in range(BESIDE_REACH):
             known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])

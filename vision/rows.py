@@ -17,7 +17,9 @@ card there, or says no card lies there.
 The cards a player lays before their seat lie side by side too, along the
 cards' width; a white card in glare at the end of such a row is outlined by no
 finder when the cards beside it are. :func:`beside` proposes the two places
-along its width beside each card found.
+along its width beside each card found. L'Ascension's pyramid lays each card on
+two of the row below, half a card aside: :func:`astride` proposes the four
+places of the cards on it and under it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ LOOK = (24, 33)
 #: a gap (the cards before a seat in the held-out trick-taking scenes lie 3 to 15 mm apart, 63 mm
 #: wide; the corner refiner's window reaches a quarter of a card's width round the place asked).
 BESIDE = 1.14
+#: A card of a pyramid's next row up or down lies this many of a card's widths aside and of its
+#: lengths along from the card it lies on or under: half a card and a row's pitch (the pyramid's
+#: cards in the held-out scenes lie 0 to 4 mm apart, 63 by 88 mm).
+ASIDE = 0.52
+ROW = 1.04
 
 
 def row_places(triangles: FloatArray, reach: int = REACH) -> tuple[FloatArray, npt.NDArray[np.int64]]:
@@ -112,6 +119,23 @@ def beside(cards: FloatArray, step: float = BESIDE) -> FloatArray:
     q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
     width = ((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2
     moves = step * np.stack([width, -width], axis=1)
+    return np.asarray(q[:, None] + moves[:, :, None, :], np.float32)
+
+
+def astride(cards: FloatArray, aside: float = ASIDE, row: float = ROW) -> FloatArray:
+    """For each card (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`), the quads
+    (N, 4, 4, 2) of the cards a pyramid lays on it and under it: the card moved ``aside`` times
+    its width and ``row`` times its length, in the card's own frame right and down, right and
+    up, left and down, left and up.
+
+    >>> card = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
+    >>> astride(card[None], aside=0.5, row=1.0)[0, :, 0].round(1).tolist()
+    [[30.0, 90.0], [30.0, -90.0], [-30.0, 90.0], [-30.0, -90.0]]
+    """
+    q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    width = ((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2
+    length = ((q[:, 3] - q[:, 0]) + (q[:, 2] - q[:, 1])) / 2
+    moves = np.stack([s * aside * width + t * row * length for s in (1, -1) for t in (1, -1)], axis=1)
     return np.asarray(q[:, None] + moves[:, :, None, :], np.float32)
 
 

@@ -12,7 +12,7 @@ from tests.vision.held_out import placed_with_and_without
 from vision.detect import quad_iou
 from vision.finders import make_finder
 from vision.refine import RefinedFinder
-from vision.rows import beside, row_places
+from vision.rows import astride, beside, row_places
 from vision.scenes_eval import EVAL_SEED_BASE
 
 CARD = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
@@ -44,11 +44,13 @@ def test_the_places_follow_the_row_in_perspective() -> None:
 
 def found(game: str, index: int, name: str, rows: bool) -> tuple[int, int]:
     """How many cards named ``name`` of held-out scene ``index`` the shipped refined finder finds
-    (IoU 0.5), with its rows rule on or off, and how many quads it gives."""
+    (IoU 0.5), with its rows rule on or off (the places beside the cards found off), and how many
+    quads it gives."""
     scene = render_scene(game, EVAL_SEED_BASE + index, held_out=True)
     find = make_finder("both", "shipped")
     assert isinstance(find, RefinedFinder)
     find.rows = rows
+    find.beside = False  # it finds some Panoramas too, under the cards of the pyramid's first row
     quads = find(scene.image)
     cards = [card for card in scene.cards if card.name == name]
     return sum(max(quad_iou(card.quad, q) for q in quads) >= 0.5 for card in cards), len(quads)
@@ -95,4 +97,18 @@ def test_a_card_beside_a_lone_card_is_found() -> None:
     # Held-out Rixes scene 496: a white Sabres 5 in glare beside an orange 6, the only other
     # card before that seat.
     on, off = placed_with_and_without("rixes", 496, "sabres-5", "beside")
+    assert on >= 0.5 > off
+
+
+def test_the_places_on_and_under_a_card_lie_half_a_card_aside() -> None:
+    # Right and down, right and up, left and down, left and up, in the card's own frame.
+    places = astride(at(0)[None], aside=0.5, row=1.0)[0]
+    expected = [at(30, 90), at(30, -90), at(-30, 90), at(-30, -90)]
+    assert all(quad_iou(p, q) > 0.99 for p, q in zip(places, expected, strict=True))
+
+
+def test_the_summit_on_a_pyramid_is_found_above_the_cards_under_it() -> None:
+    # Held-out L'Ascension scene 99: the Summit on the two cards of the pyramid's top row, outlined
+    # by no finder; the refiner places it half a card aside above either of them.
+    on, off = placed_with_and_without("ascension", 99, "summit", "beside")
     assert on >= 0.5 > off
