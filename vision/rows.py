@@ -116,8 +116,7 @@ def beside(cards: FloatArray, step: float = BESIDE) -> FloatArray:
     >>> beside(card[None], step=1.1)[0, :, 0].round(1).tolist()
     [[66.0, 0.0], [-66.0, 0.0]]
     """
-    q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
-    width = ((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2
+    q, width, _ = _sides(cards)
     moves = step * np.stack([width, -width], axis=1)
     return np.asarray(q[:, None] + moves[:, :, None, :], np.float32)
 
@@ -132,11 +131,18 @@ def astride(cards: FloatArray, aside: float = ASIDE, row: float = ROW) -> FloatA
     >>> astride(card[None], aside=0.5, row=1.0)[0, :, 0].round(1).tolist()
     [[30.0, 90.0], [30.0, -90.0], [-30.0, 90.0], [-30.0, -90.0]]
     """
-    q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
-    width = ((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2
-    length = ((q[:, 3] - q[:, 0]) + (q[:, 2] - q[:, 1])) / 2
+    q, width, length = _sides(cards)
     moves = np.stack([s * aside * width + t * row * length for s in (1, -1) for t in (1, -1)], axis=1)
     return np.asarray(q[:, None] + moves[:, :, None, :], np.float32)
+
+
+def _sides(cards: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The cards as (N, 4, 2) float32, and each card's width and length (N, 2): the mean of its
+    top and bottom sides, and of its left and right sides, so the perspective carries."""
+    q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
+    width = np.asarray(((q[:, 1] - q[:, 0]) + (q[:, 2] - q[:, 3])) / 2, np.float32)
+    length = np.asarray(((q[:, 3] - q[:, 0]) + (q[:, 2] - q[:, 1])) / 2, np.float32)
+    return q, width, length
 
 
 def alike(frame: Image, cards: FloatArray, places: FloatArray) -> npt.NDArray[np.bool_]:
