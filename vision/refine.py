@@ -500,6 +500,22 @@ def _card_shaped(quad: FloatArray, kept: FloatArray) -> bool:
     return quad_area(quad) <= NEAR_AREA * short * long or NEAR_TABLE_AREA[0] <= area <= NEAR_TABLE_AREA[1]
 
 
+def _centred_in(quads: FloatArray, shape: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """Whether the centre of each quad (N, 4, 2) lies in a frame of ``shape`` (height, width, ...)."""
+    h, w = shape[:2]
+    centres = np.asarray(quads, np.float32).reshape(-1, 4, 2).mean(axis=1)
+    return np.asarray((centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h), np.bool_)
+
+
+def _framed(quads: FloatArray, shape: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """Whether each quad (N, 4, 2) lies :data:`FRAME_MARGIN` pixels or more inside a frame of
+    ``shape`` (height, width, ...): not cut by its edge."""
+    h, w = shape[:2]
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    return np.asarray(((q >= FRAME_MARGIN) & (q <= np.array([w, h]) - 1 - FRAME_MARGIN)).all(axis=(1, 2)),
+                      np.bool_)
+
+
 def _stayed(placed: FloatArray, proposed: FloatArray) -> npt.NDArray[np.bool_]:
     """Whether the refiner placed each card about where it was proposed (IoU :data:`STAYS` or
     more): moved far off, it found another (a neighbour, a Panorama below), or nothing
@@ -660,7 +676,6 @@ class RefinedFinder:
         (:data:`SAME_CARD`); from each card found so, the place one step farther the same way is
         asked about next, up to :data:`BESIDE_REACH` places from a card kept."""
         cards = kept[~triangular]
-        h, w = frame.shape[:2]
 
         def shaped(quad: FloatArray) -> bool:
             return BESIDE_ASPECT[0] <= quad_aspect(quad) <= BESIDE_ASPECT[1]
@@ -682,9 +697,7 @@ class RefinedFinder:
         found: list[FloatArray] = []
         for _ in range(BESIDE_REACH):
             known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
-            centres = places.mean(axis=1)
-            asked = (centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h)
-            asked &= (overlap_shares(places, known) < TAKEN).all(axis=1)
+            asked = _centred_in(places, frame.shape) & (overlap_shares(places, known) < TAKEN).all(axis=1)
             places, starts = places[asked], starts[asked]
             if not len(places):
                 break
@@ -693,10 +706,11 @@ class RefinedFinder:
             places, starts = places[left], starts[left]
             farther: list[FloatArray] = []
             froms: list[FloatArray] = []
-            for k, quad in enumerate(order_corners(q) for q in placed.quads):
+            ordered = np.asarray([order_corners(q) for q in placed.quads], np.float32).reshape(-1, 4, 2)
+            inside = _framed(ordered, frame.shape)
+            for k, quad in enumerate(ordered):
                 known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
-                inside = ((quad >= FRAME_MARGIN) & (quad <= np.array([w, h]) - 1 - FRAME_MARGIN)).all()
-                if (placed.card[k] >= BESIDE_CARD and quad_iou(quad, places[k]) >= STAYS and inside
+                if (placed.card[k] >= BESIDE_CARD and quad_iou(quad, places[k]) >= STAYS and inside[k]
                         and shaped(quad) and card_on_table(quad, cards)
                         and not (overlap_shares(quad[None], known) >= SAME_CARD).any()):
                     found.append(quad)
@@ -716,9 +730,7 @@ class RefinedFinder:
         places, after = row_places(kept[triangular])
         if not len(places):
             return np.zeros((0, 4, 2), np.float32)
-        h, w = frame.shape[:2]
-        centres = places.mean(axis=1)
-        framed = (centres >= 0).all(axis=1) & (centres[:, 0] < w) & (centres[:, 1] < h)
+        framed = _centred_in(places, frame.shape)
         placed = self._placed(frame, places)
         on_kept = (overlap_shares(placed.quads, kept) >= SAME_CARD).any(axis=1)
         good = framed & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
@@ -778,9 +790,7 @@ class RefinedFinder:
         times = np.array([quad_area(quad) for quad in q]) / np.maximum(expected, 1e-9) ** 2
         # A quad the frame's edge cuts is no whole outline: its size tells nothing (a table's
         # tile cut in half there is a card's shape).
-        h, w = frame.shape[:2]
-        framed = ((q >= FRAME_MARGIN) & (q <= np.array([w, h]) - 1 - FRAME_MARGIN)).all(axis=(1, 2))
-        pairs = cards[(times >= PAIR[0]) & (times <= PAIR[1]) & framed]
+        pairs = cards[(times >= PAIR[0]) & (times <= PAIR[1]) & _framed(q, frame.shape)]
         halves = [half for i in pairs for cut in _halves(kept[i]) for half in cut]
         if not halves:
             return kept
