@@ -115,7 +115,9 @@ def askew(readings: Readings, quads: FloatArray, game: str) -> Readings:
     that way. The confidence stays the classifier's. It is meant for quads placed on the cards'
     corners (the corner refiner's): among a finder's loose quads, the askew ones hold many cards
     read right (the merged finder alone, ``--refiner none``: 0.66% of L'Ascension's found cards,
-    read right, would be left unsure, for 0.17% read wrong).
+    read right, would be left unsure, for 0.17% read wrong). A card so left unsure is read again
+    on cuts about its quad (:func:`vision.reread.read_again`), which name many of them: a card
+    with one corner off is askew too.
 
     On 500 held-out L'Ascension scenes (2026-11-23, ``--seed 0``; in brackets ``--seed 1``), of
     the cards read on such quads as another face, 7 (6) were wrong and 10 (6) right: wrong but
