@@ -6,7 +6,9 @@ are read right and sure. The corner that is off is not known, so the card is cut
 its quad's other shapes (:func:`alternatives`: each corner put where the three others say, as a
 parallelogram, and the corner refiner's look at the quad and at each of those) and read again.
 Each of those crops, and the quad's own, is also read turned half a turn: the classifier, which
-learned cards either way up, reads some print surely one way and not the other. A name is taken
+learned cards either way up, reads some print surely one way and not the other. So is it cut
+where the cards read surely beside it say a card lies (:func:`told`: beside one along its width,
+on or under one in a pyramid), and where the refiner's look places each of those. A name is taken
 only when at least :data:`AGREE` of those readings give it with confidence :data:`SURE` or more,
 and at least :data:`OUTVOTE` times as many as give any other name that surely: two readings
 agreeing, and a cut that reads the card beside it outvoted.
@@ -32,8 +34,9 @@ import numpy.typing as npt
 from vision.catalogue import BACK, TRIANGULAR
 from vision.classify import Classifier, Readings
 from vision.covered import UNDER, whole_cards
-from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, quad_aspect, rectangular, rectify
+from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, quad_aspect, quad_iou, rectangular, rectify
 from vision.layouts import has_layout
+from vision.rows import around
 
 Image = np.ndarray
 #: Corners a quad is placed at by one look of the corner refiner (N, 4, 2 in, N, 4, 2 out, in
@@ -62,6 +65,12 @@ OUTVOTE = 3.0
 #: all 7 of The Crew's wrong readings held with confidence were under it (up to 0.9994 sure);
 #: 2.6% (The Crew) and 3.9% (L'Ascension) of the cards found are read less surely.
 CHECK = 0.9995
+#: A card read again is cut at most this many places where the cards read surely beside it say a
+#: card lies (:func:`told`), the nearest to its quad first: a card of a grid, a pyramid or a row
+#: before a seat whose quad is well off (a white card in glare) lies where its neighbours say.
+TOLD = 4
+#: Those places overlap the card's quad by this IoU or more.
+NEAR = 0.4
 
 
 def parallelograms(quad: npt.ArrayLike) -> FloatArray:
@@ -120,6 +129,47 @@ def agreeing(names: Sequence[str | None], confidences: npt.ArrayLike, sure: floa
     return sure_of & np.array([n == name for n in names], np.bool_)
 
 
+def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
+         near: float = NEAR) -> list[list[FloatArray]]:
+    """For each of ``quads`` (N, 4, 2), the places where a card lying next to one of the ``known``
+    cards (M, 4, 2, corners ordered by :func:`vision.detect.order_corners`) would lie
+    (:func:`vision.rows.around`) that overlap it by ``near`` or more (IoU), at most ``most``, the
+    nearest first.
+
+    >>> card = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
+    >>> (place,), = told((card + [70, 5])[None], card[None])  # the card beside it, a little off
+    >>> place[0].astype(int).tolist()  # 1.14 of its width along
+    [68, 0]
+    >>> told((card + 300)[None], card[None])
+    [[]]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    places = around(np.asarray(known, np.float32))
+    out: list[list[FloatArray]] = []
+    for quad in q:
+        overlap = np.array([quad_iou(place, quad) for place in places])
+        nearest = [int(i) for i in np.argsort(-overlap, kind="stable")[:most] if overlap[i] >= near]
+        out.append([places[i] for i in nearest])
+    return out
+
+
+def _told_cuts(frame: Image, quads: FloatArray, known: FloatArray,
+               look: Look | None) -> list[list[FloatArray]]:
+    """For each of ``quads``, the places the ``known`` cards tell (:func:`told`), then, given the
+    refiner's ``look``, where that look places each (one look for all)."""
+    places = told(quads, known) if len(known) else [[] for _ in quads]
+    flat = np.asarray([place for card in places for place in card], np.float32).reshape(-1, 4, 2)
+    if look is None or not len(flat):
+        return places
+    looked = np.asarray(look(frame, flat), np.float32).reshape(-1, 4, 2)
+    out: list[list[FloatArray]] = []
+    start = 0
+    for card in places:
+        out.append([*card, *looked[start:start + len(card)]])
+        start += len(card)
+    return out
+
+
 class _Agreed(NamedTuple):
     """What the readings of one card's cuts agree on (:func:`_agreed`)."""
 
@@ -148,8 +198,10 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
                outvote: float = OUTVOTE, check: float = CHECK) -> Readings:
     """``readings`` of the cards on ``quads`` (N, 4, 2), each unsure one, and each read with less
     confidence than ``check`` (not as the game's triangular face: a cut about a triangle cuts no
-    card), read again on its :func:`alternatives`, and on them and its quad turned half a turn,
-    and named where those readings agree (:func:`agreeing`), at the lowest confidence of the sure
+    card), read again on its :func:`alternatives` and on the places the cards read at least
+    ``check`` surely tell for it (:func:`told`, and the refiner's look at each), and on all of
+    them and its quad turned half a turn, and named where those readings agree
+    (:func:`agreeing`), at the lowest confidence of the sure
     readings that agree, turned as most of them say. A card whose readings agree on the name it
     was read with keeps its reading, and one whose readings do not agree keeps it too, unsure or
     not.
@@ -183,6 +235,11 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     if not asked:
         return readings
     cuts = [[cut for cut in card if shaped(cut)] for card in alternatives(frame, q[asked], look)]
+    # Where the cards read surely beside each say it lies, and where the refiner places those.
+    named = np.array([name is not None for name in readings.names], np.bool_)
+    known = named & (readings.confidences >= check)
+    for card, near in zip(cuts, _told_cuts(frame, q[asked], q[known], look), strict=True):
+        card += [cut for cut in near if shaped(cut)]
     crops: list[Image] = []
     reversed_: list[bool] = []
     for k, card in zip(asked, cuts, strict=True):

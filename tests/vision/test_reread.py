@@ -27,6 +27,7 @@ from vision.reread import (
     parallelograms,
     read_again,
     read_grown,
+    told,
 )
 from vision.scenes_eval import EVAL_SEED_BASE
 
@@ -273,6 +274,50 @@ def test_a_held_out_crew_card_is_named_by_its_cuts_over_two_that_read_the_card_b
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_again", functools.partial(read_again, outvote=math.inf))
     assert _read_on("crew", seed, "blue-2", recognise) is None
+
+
+def test_places_the_cards_read_surely_tell_are_cut_too() -> None:
+    # A card read surely at CARD, and an unsure one beside it whose quad is well off: its cuts
+    # include the place beside CARD (1.14 of its width along) and the refiner's look there.
+    beside_card = CARD + np.array([72, 0], np.float32)
+    off = beside_card + np.array([[0, 0], [0, 0], [20, 30], [-10, 30]], np.float32)
+    (place,), = told(off[None], CARD[None])
+    assert np.allclose(place, CARD + np.array([63 * 1.14, 0], np.float32))
+    assert told(off[None], CARD[None], near=0.99) == [[]]
+    read = Readings(("6", None), np.array([0.9999, 0.5], np.float32), np.zeros(2, np.bool_))
+    seeing = Seeing("rixes", [])
+    read_again(_frame(), np.stack([CARD, off]), read, seeing, _look)
+    crops = seeing.crops
+    assert seeing.calls == [2 * (9 + 2) + 1]  # nine cuts and two told, the quad and all turned
+    assert np.array_equal(crops[9], rectify(_frame(), place, CROP_SIZE))
+    assert np.array_equal(crops[10], rectify(_frame(), CARD, CROP_SIZE))  # the look at the place
+    # Told only by cards read at least CHECK surely.
+    doubtful = Readings(("6", None), np.array([CHECK - 0.01, 0.5], np.float32), np.zeros(2, np.bool_))
+    unsure_too = Seeing("rixes", [])
+    read_again(_frame(), np.stack([CARD, off]), doubtful, unsure_too, _look)
+    assert unsure_too.calls == [2 * (2 * 9 + 1)]  # both read again on their nine cuts alone
+
+
+def test_a_held_out_ascension_card_on_a_quad_well_off_is_read_where_its_neighbours_say(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Held-out L'Ascension scene 289 (``eval-vision``'s ``--seed 0``): a Versant 7 with an ibex,
+    # whole, its quad well off (IoU 0.58 with the card), left unsure; the places the cards read
+    # surely beside it tell read it.
+    scene = render_scene("ascension", EVAL_SEED_BASE + 289, held_out=True)
+    (truth,) = [c for c in scene.cards if c.name == "7s+ibex"]
+
+    def read_on_card() -> str | None:
+        detections = recognise(scene.image, OnnxClassifier("ascension"), make_finder("both", "shipped"))
+        overlap = [quad_iou(truth.quad, q) for q in detections.quads]
+        best = int(np.argmax(overlap))
+        assert 0.5 <= overlap[best] < 0.7
+        name: str | None = detections.names[best]
+        return name
+
+    assert read_on_card() == "7s+ibex"
+    rereading = importlib.import_module("vision.reread")
+    monkeypatch.setattr(rereading, "told", lambda quads, known: [[] for _ in quads])
+    assert read_on_card() is None
 
 
 def test_a_held_out_ascension_card_on_an_askew_quad_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
