@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import importlib
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -14,7 +13,6 @@ import pytest
 from models.render import render_scene
 from vision.classify import FakeClassifier, OnnxClassifier, Readings
 from vision.detect import CROP_SIZE, MIN_ASPECT, quad_aspect, quad_iou, rectangular, rectify
-from vision.detections import Detections
 from vision.finders import make_finder
 from vision.recognise import recognise
 from vision.reread import (
@@ -233,14 +231,22 @@ def test_the_triangular_face_is_read_again_like_any_other() -> None:
     assert read_again(_frame(), OFF[None], _unsure(), fake, _look).names == ("panorama",)
 
 
-def _read_on(game: str, seed: int, name: str, recognise_with: Callable[..., Detections]) -> str | None:
-    """What ``recognise_with`` reads on the card ``name`` of held-out scene ``seed``."""
+def _found_on(game: str, seed: int, name: str) -> tuple[str | None, float, np.ndarray]:
+    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, where its
+    quad overlaps the card most: the name, that IoU and that quad."""
     scene = render_scene(game, seed, held_out=True)
     (truth,) = [c for c in scene.cards if c.name == name]
-    detections = recognise_with(scene.image, OnnxClassifier(game), make_finder("both", "shipped"))
-    best = int(np.argmax([quad_iou(truth.quad, q) for q in detections.quads]))
-    assert quad_iou(truth.quad, detections.quads[best]) > 0.85
-    read: str | None = detections.names[best]
+    detections = recognise(scene.image, OnnxClassifier(game), make_finder("both", "shipped"))
+    overlap = [quad_iou(truth.quad, q) for q in detections.quads]
+    best = int(np.argmax(overlap))
+    return detections.names[best], overlap[best], detections.quads[best]
+
+
+def _read_on(game: str, seed: int, name: str) -> str | None:
+    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, found on a
+    quad close to it."""
+    read, overlap, _ = _found_on(game, seed, name)
+    assert overlap > 0.85
     return read
 
 
@@ -248,13 +254,13 @@ def test_a_held_out_rixes_card_unsure_on_its_quad_is_read_again(monkeypatch: pyt
     # Held-out Rixes scene 1 (``eval-vision``'s ``--seed 0``): a Poing 5 printed in a typeface
     # never trained on, 81% visible, its refined quad a little off; read 0.90 sure there, under
     # Rixes' threshold, and sure on its cuts.
-    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5", recognise) == "fist-5"
+    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5") == "fist-5"
     recognising = importlib.import_module("vision.recognise")  # the package exports the function
     monkeypatch.setattr(recognising, "read_again", lambda frame, quads, readings, *args: readings)
     # Without reading it again it is left to be grown whole under the card over it (which also
     # names it): left unsure on its quad.
     monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5", recognise) is None
+    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5") is None
 
 
 def test_a_held_out_crew_card_read_wrong_less_surely_than_check_is_read_right(
@@ -262,10 +268,10 @@ def test_a_held_out_crew_card_read_wrong_less_surely_than_check_is_read_right(
     # Held-out Crew scene 120 of ``eval-vision``'s ``--seed 1``: a blue 4, 88% visible, read on its
     # quad as a blue 1, 0.983 sure (over The Crew's threshold); every cut reads the 4.
     seed = EVAL_SEED_BASE + 10_000 + 120
-    assert _read_on("crew", seed, "blue-4", recognise) == "blue-4"
+    assert _read_on("crew", seed, "blue-4") == "blue-4"
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_again", functools.partial(read_again, check=0.0))
-    assert _read_on("crew", seed, "blue-4", recognise) == "blue-1"
+    assert _read_on("crew", seed, "blue-4") == "blue-1"
 
 
 def test_a_held_out_crew_card_is_named_by_its_cuts_over_two_that_read_the_card_beside_it(
@@ -273,10 +279,10 @@ def test_a_held_out_crew_card_is_named_by_its_cuts_over_two_that_read_the_card_b
     # Held-out Crew scene 9 of ``eval-vision``'s ``--seed 0``: a blue 2, upside down, 90% visible,
     # read 0.67 on its quad; 12 of its 19 readings read it surely, 2 read a blue 7.
     seed = EVAL_SEED_BASE + 9
-    assert _read_on("crew", seed, "blue-2", recognise) == "blue-2"
+    assert _read_on("crew", seed, "blue-2") == "blue-2"
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_again", functools.partial(read_again, outvote=math.inf))
-    assert _read_on("crew", seed, "blue-2", recognise) is None
+    assert _read_on("crew", seed, "blue-2") is None
 
 
 def test_places_the_cards_read_surely_tell_are_cut_too() -> None:
@@ -306,15 +312,9 @@ def test_a_held_out_ascension_card_on_a_quad_well_off_is_read_where_its_neighbou
     # Held-out L'Ascension scene 289 (``eval-vision``'s ``--seed 0``): a Versant 7 with an ibex,
     # whole, its quad well off (IoU 0.58 with the card), left unsure; the places the cards read
     # surely beside it tell read it.
-    scene = render_scene("ascension", EVAL_SEED_BASE + 289, held_out=True)
-    (truth,) = [c for c in scene.cards if c.name == "7s+ibex"]
-
     def read_on_card() -> str | None:
-        detections = recognise(scene.image, OnnxClassifier("ascension"), make_finder("both", "shipped"))
-        overlap = [quad_iou(truth.quad, q) for q in detections.quads]
-        best = int(np.argmax(overlap))
-        assert 0.5 <= overlap[best] < 0.7
-        name: str | None = detections.names[best]
+        name, overlap, _ = _found_on("ascension", EVAL_SEED_BASE + 289, "7s+ibex")
+        assert 0.5 <= overlap < 0.7
         return name
 
     assert read_on_card() == "7s+ibex"
@@ -328,15 +328,11 @@ def test_a_held_out_ascension_card_on_an_askew_quad_is_read_again(monkeypatch: p
     # whole, read 1.0 sure on a quad askew (one corner off), so left unsure by its shape; its cuts
     # of a card's shape read it surely.
     seed = EVAL_SEED_BASE + 272
-    scene = render_scene("ascension", seed, held_out=True)
-    detections = recognise(scene.image, OnnxClassifier("ascension"), make_finder("both", "shipped"))
-    (truth,) = [c for c in scene.cards if c.name == "10s+ibex"]
-    best = int(np.argmax([quad_iou(truth.quad, q) for q in detections.quads]))
-    assert not rectangular(detections.quads[best])
-    assert _read_on("ascension", seed, "10s+ibex", recognise) == "10s+ibex"
+    name, overlap, quad = _found_on("ascension", seed, "10s+ibex")
+    assert name == "10s+ibex" and overlap > 0.85 and not rectangular(quad)
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_again", lambda frame, quads, readings, *args: readings)
-    assert _read_on("ascension", seed, "10s+ibex", recognise) is None
+    assert _read_on("ascension", seed, "10s+ibex") is None
 
 
 #: The part of :data:`CARD` that shows under a card laid over its lower third, and that card.
@@ -404,19 +400,11 @@ def test_a_held_out_crew_card_outlined_where_it_shows_is_grown_whole_and_read(
     # over its top; the refined quad outlines the part that shows, about square (aspect 1.00), so
     # the card is left unsure there. Grown whole under the card over it, it is read, and outlined
     # whole.
-    scene = render_scene("crew", EVAL_SEED_BASE + 476, held_out=True)
-    (truth,) = [c for c in scene.cards if c.name == "blue-3"]
-
-    def read() -> tuple[str | None, float]:
-        detections = recognise(scene.image, OnnxClassifier("crew"), make_finder("both", "shipped"))
-        best = int(np.argmax([quad_iou(truth.quad, q) for q in detections.quads]))
-        return detections.names[best], quad_iou(truth.quad, detections.quads[best])
-
-    name, overlap = read()
+    name, overlap, _ = _found_on("crew", EVAL_SEED_BASE + 476, "blue-3")
     assert name == "blue-3" and overlap > 0.95
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    name, overlap = read()
+    name, overlap, _ = _found_on("crew", EVAL_SEED_BASE + 476, "blue-3")
     assert name is None and overlap < 0.8
 
 
@@ -425,19 +413,12 @@ def test_a_held_out_rixes_card_three_quarters_visible_on_a_quad_of_a_cards_shape
     # Held-out Rixes scene 46 of ``eval-vision``'s ``--seed 1``: a Sabres 5, 77% visible, outlined
     # where it shows by a quad no squarer than a card's, left unsure there; grown whole under the
     # card over it, it is read, and outlined whole.
-    scene = render_scene("rixes", EVAL_SEED_BASE + 10_000 + 46, held_out=True)
-    (truth,) = [c for c in scene.cards if c.name == "sabres-5"]
-
-    def read() -> tuple[str | None, float, np.ndarray]:
-        detections = recognise(scene.image, OnnxClassifier("rixes"), make_finder("both", "shipped"))
-        best = int(np.argmax([quad_iou(truth.quad, q) for q in detections.quads]))
-        return detections.names[best], quad_iou(truth.quad, detections.quads[best]), detections.quads[best]
-
-    name, overlap, _ = read()
+    seed = EVAL_SEED_BASE + 10_000 + 46
+    name, overlap, _ = _found_on("rixes", seed, "sabres-5")
     assert name == "sabres-5" and overlap > 0.85
     recognising = importlib.import_module("vision.recognise")
     monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    name, overlap, quad = read()
+    name, overlap, quad = _found_on("rixes", seed, "sabres-5")
     assert name is None and overlap < 0.7 and quad_aspect(quad) >= MIN_ASPECT
 
 
