@@ -49,7 +49,7 @@ from vision.detect import (
 from vision.finders import ON_EDGES
 from vision.networks import open_network
 from vision.outline import edge_support, gradients
-from vision.rows import alike, astride, beside, row_places
+from vision.rows import alike, around, row_places
 from vision.segment import CardFinder, Outlines, letterbox_scale
 
 #: The window the refiner sees, (width, height) pixels.
@@ -683,17 +683,17 @@ class RefinedFinder:
         origins = np.asarray([q for q in cards if shaped(q)], np.float32).reshape(-1, 4, 2)
         if len(cards) < 2 or not len(origins):
             return np.zeros((0, 4, 2), np.float32)
-        pyramid = astride(origins)
+        # Beside each card (its first two places), then half a card aside above and below it.
+        nearby = around(origins)
         # Half a card aside above or below only a card that has a card there already: a
         # pyramid's rows, not the cards before a seat, where those places are the bare table.
-        stacked = (overlap_shares(pyramid.reshape(-1, 4, 2), kept) >= SAME_CARD).any(axis=1)
-        around = np.concatenate([beside(origins), pyramid], axis=1)
+        stacked = (overlap_shares(nearby[:, 2:].reshape(-1, 4, 2), kept) >= SAME_CARD).any(axis=1)
         in_pyramid = stacked.reshape(-1, 4).any(axis=1, keepdims=True)
         asking = np.concatenate([np.ones((len(origins), 2), np.bool_), np.repeat(in_pyramid, 4, axis=1)],
                                 axis=1)
-        places = around[asking]
+        places = nearby[asking]
         # The card each place steps from.
-        starts = np.repeat(origins.mean(axis=1)[:, None], around.shape[1], axis=1)[asking]
+        starts = np.repeat(origins.mean(axis=1)[:, None], nearby.shape[1], axis=1)[asking]
         found: list[FloatArray] = []
         for _ in range(BESIDE_REACH):
             known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])

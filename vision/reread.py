@@ -147,7 +147,7 @@ def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
     [[]]
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    places = around(np.asarray(known, np.float32))
+    places = around(np.asarray(known, np.float32)).reshape(-1, 4, 2)
     out: list[list[FloatArray]] = []
     for quad in q:
         overlap = np.array([quad_iou(place, quad) for place in places])

@@ -137,16 +137,16 @@ def astride(cards: FloatArray, aside: float = ASIDE, row: float = ROW) -> FloatA
 
 
 def around(cards: FloatArray) -> FloatArray:
-    """The quads (N * 6, 4, 2) of the cards that may lie next to the ``cards`` (N, 4, 2, corners
-    ordered by :func:`vision.detect.order_corners`): each card's two places :func:`beside` it
-    along its width, then its four :func:`astride` it, card after card.
+    """For each card (N, 4, 2, corners ordered by :func:`vision.detect.order_corners`), the quads
+    (N, 6, 4, 2) of the cards that may lie next to it: its two places :func:`beside` it along its
+    width, then its four :func:`astride` it.
 
     >>> card = np.array([[0, 0], [60, 0], [60, 90], [0, 90]], np.float32)
     >>> around(np.stack([card, card + 500])).shape
-    (12, 4, 2)
+    (2, 6, 4, 2)
     """
     q = np.asarray(cards, np.float32).reshape(-1, 4, 2)
-    return np.concatenate([beside(q), astride(q)], axis=1).reshape(-1, 4, 2)
+    return np.concatenate([beside(q), astride(q)], axis=1)
 
 
 def _sides(cards: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
