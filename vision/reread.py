@@ -148,12 +148,24 @@ def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     places = around(np.asarray(known, np.float32)).reshape(-1, 4, 2)
+    centres, reach = _circles(places)
     out: list[list[FloatArray]] = []
     for quad in q:
-        overlap = np.array([quad_iou(place, quad) for place in places])
+        (centre,), (radius,) = _circles(quad[None])
+        # Only places whose circle about their corners meets the quad's can overlap it.
+        touching = np.linalg.norm(centres - centre, axis=1) <= reach + radius
+        overlap = np.array([quad_iou(place, quad) if meets else 0.0
+                            for place, meets in zip(places, touching, strict=True)])
         nearest = [int(i) for i in np.argsort(-overlap, kind="stable")[:most] if overlap[i] >= near]
         out.append([places[i] for i in nearest])
     return out
+
+
+def _circles(quads: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The centre (N, 2: the mean of its corners) and the radius (N: its farthest corner from
+    the centre) of a circle holding each quad (N, 4, 2)."""
+    centres = quads.mean(axis=1)
+    return centres, np.linalg.norm(quads - centres[:, None], axis=2).max(axis=1)
 
 
 def _told_cuts(frame: Image, quads: FloatArray, known: FloatArray,
