@@ -500,6 +500,48 @@ def _card_shaped(quad: FloatArray, kept: FloatArray) -> bool:
     return quad_area(quad) <= NEAR_AREA * short * long or NEAR_TABLE_AREA[0] <= area <= NEAR_TABLE_AREA[1]
 
 
+def _squat(quads: FloatArray, triangular: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Which of the cards ``quads`` (N, 4, 2) found are squarer than ``BESIDE_ASPECT[0]`` and not
+    triangles: no whole card's outline, most often a quad astride two white cards that the finders
+    could not part, or several cards run together."""
+    aspects = np.array([quad_aspect(q) for q in quads], np.float64).reshape(-1)
+    return np.asarray((aspects < BESIDE_ASPECT[0]) & ~np.asarray(triangular, np.bool_), np.bool_)
+
+
+def gives_way(kept: FloatArray, triangular: npt.NDArray[np.bool_],
+              found: FloatArray) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Which of the cards ``kept`` (N, 4, 2) give way to the cards ``found`` (M, 4, 2) where their
+    row or their neighbours say a card lies (:meth:`RefinedFinder._in_rows`,
+    :meth:`RefinedFinder._beside`, which look where only such quads lie as if nothing were found
+    there), and which of ``found`` give way to a card kept.
+
+    A :func:`_squat` quad gives way when one of ``found`` lies over it by :data:`SAME_CARD` of
+    the smaller or more (a loose outline of that card and the table about it, or of cards run
+    together), or when one lies over it by :data:`TAKEN` or more and those, with the other cards
+    kept, cover :data:`SAME_CARD` of it or more (a quad astride two cards). One that does not (a
+    table's tile, the part of a card under another that shows) holds its place, and a card found
+    that lies over it by :data:`TAKEN` or more gives way.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> astride = np.array([[30, 0], [115, 0], [115, 88], [30, 88]], np.float32)  # over two cards
+    >>> beside = card[None] + [70, 0]
+    >>> [m.tolist() for m in gives_way(np.stack([card, astride]), np.zeros(2, np.bool_), beside)]
+    [[False, True], [False]]
+    """
+    out, off = np.zeros(len(kept), np.bool_), np.zeros(len(found), np.bool_)
+    squat = np.flatnonzero(_squat(kept, triangular))
+    if not len(found) or not len(squat):
+        return out, off
+    shares = overlap_shares(kept[squat], found)
+    over = shares >= TAKEN
+    others = np.concatenate([np.delete(kept, squat, axis=0), found])
+    areas = np.array([quad_area(q) for q in kept[squat]], np.float64)
+    covered = overlaps(kept[squat], others).sum(axis=1) / np.maximum(areas, 1e-9)
+    out[squat] = (shares >= SAME_CARD).any(axis=1) | (over.any(axis=1) & (covered >= SAME_CARD))
+    off = np.asarray((over & ~out[squat, None]).any(axis=0), np.bool_)
+    return out, off
+
+
 def _centred_in(quads: FloatArray, shape: tuple[int, ...]) -> npt.NDArray[np.bool_]:
     """Whether the centre of each quad (N, 4, 2) lies in a frame of ``shape`` (height, width, ...)."""
     h, w = shape[:2]
@@ -588,6 +630,9 @@ class RefinedFinder:
     #: Look for the cards laid beside those found along their width, and half a card aside above
     #: and below them (:meth:`_beside`).
     beside: bool = True
+    #: Let the quads squarer than a card give way to the cards those two steps find over them
+    #: (:func:`gives_way`).
+    give_way: bool = True
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -654,12 +699,30 @@ class RefinedFinder:
         if self.pairs:
             kept = self._pairs(frame, kept, triangular, edge_support(grads, kept))
         if self.rows:
-            in_rows = self._in_rows(frame, kept, Outlines.marked(kept, shapes).triangular)
-            kept, shapes = np.concatenate([kept, in_rows]), np.concatenate([shapes, in_rows])
+            triangular = Outlines.marked(kept, shapes).triangular
+            in_rows = self._in_rows(frame, kept, triangular)
+            kept = self._kept_with(kept, triangular, in_rows)
+            shapes = np.concatenate([shapes, in_rows])
         if self.beside:
-            kept = np.concatenate([kept, self._beside(frame, kept, Outlines.marked(kept, shapes).triangular)])
+            triangular = Outlines.marked(kept, shapes).triangular
+            beside = self._beside(frame, kept, triangular)
+            kept = self._kept_with(kept, triangular, beside)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, shapes)
+
+    def _yielding(self, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """Which of the cards ``kept`` may give way to a card found in a row or beside: the
+        :func:`_squat` ones, given :attr:`give_way`; the others hold their place."""
+        return _squat(kept, triangular) if self.give_way else np.zeros(len(kept), np.bool_)
+
+    def _kept_with(self, kept: FloatArray, triangular: npt.NDArray[np.bool_],
+                   found: FloatArray) -> FloatArray:
+        """``kept`` with the cards ``found`` in a row or beside, less, given :attr:`give_way`,
+        those of either that give way to the other (:func:`gives_way`)."""
+        if self.give_way:
+            way, off = gives_way(kept, triangular, found)
+            kept, found = kept[~way], found[~off]
+        return np.concatenate([kept, found])
 
     def _beside(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
         """The cards the refiner places beside the cards ``kept`` along their width
@@ -674,7 +737,8 @@ class RefinedFinder:
         pixels or more inside the frame, of a card's shape in the frame and on the table the
         cards found tell (:func:`vision.detect.card_on_table`), and over no card known
         (:data:`SAME_CARD`); from each card found so, the place one step farther the same way is
-        asked about next, up to :data:`BESIDE_REACH` places from a card kept."""
+        asked about next, up to :data:`BESIDE_REACH` places from a card kept. The cards known
+        are those of ``kept`` that do not give way (:func:`gives_way`)."""
         cards = kept[~triangular]
 
         def shaped(quad: FloatArray) -> bool:
@@ -683,11 +747,12 @@ class RefinedFinder:
         origins = np.asarray([q for q in cards if shaped(q)], np.float32).reshape(-1, 4, 2)
         if len(cards) < 2 or not len(origins):
             return np.zeros((0, 4, 2), np.float32)
+        standing = kept[~self._yielding(kept, triangular)]
         # Beside each card (its first two places), then half a card aside above and below it.
         nearby = around(origins)
         # Half a card aside above or below only a card that has a card there already: a
         # pyramid's rows, not the cards before a seat, where those places are the bare table.
-        stacked = (overlap_shares(nearby[:, 2:].reshape(-1, 4, 2), kept) >= SAME_CARD).any(axis=1)
+        stacked = (overlap_shares(nearby[:, 2:].reshape(-1, 4, 2), standing) >= SAME_CARD).any(axis=1)
         in_pyramid = stacked.reshape(-1, 4).any(axis=1, keepdims=True)
         asking = np.concatenate([np.ones((len(origins), 2), np.bool_), np.repeat(in_pyramid, 4, axis=1)],
                                 axis=1)
@@ -696,7 +761,7 @@ class RefinedFinder:
         starts = np.repeat(origins.mean(axis=1)[:, None], nearby.shape[1], axis=1)[asking]
         found: list[FloatArray] = []
         for _ in range(BESIDE_REACH):
-            known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
+            known = np.concatenate([standing, np.asarray(found, np.float32).reshape(-1, 4, 2)])
             asked = _centred_in(places, frame.shape) & (overlap_shares(places, known) < TAKEN).all(axis=1)
             places, starts = places[asked], starts[asked]
             if not len(places):
@@ -709,7 +774,7 @@ class RefinedFinder:
             ordered = np.asarray([order_corners(q) for q in placed.quads], np.float32).reshape(-1, 4, 2)
             inside = _framed(ordered, frame.shape)
             for k, quad in enumerate(ordered):
-                known = np.concatenate([kept, np.asarray(found, np.float32).reshape(-1, 4, 2)])
+                known = np.concatenate([standing, np.asarray(found, np.float32).reshape(-1, 4, 2)])
                 if (placed.card[k] >= BESIDE_CARD and quad_iou(quad, places[k]) >= STAYS and inside[k]
                         and shaped(quad) and card_on_table(quad, cards)
                         and not (overlap_shares(quad[None], known) >= SAME_CARD).any()):
@@ -726,13 +791,14 @@ class RefinedFinder:
         card's place empty (:func:`vision.rows.row_places`), overlapping the place by
         :data:`STAYS` (IoU) or more, a card by its probability, on no card kept, and looking like
         the row's cards (:func:`vision.rows.alike`); beyond an end of the row, only as far as each
-        place holds one."""
+        place holds one. The cards kept are those that do not give way (:func:`gives_way`)."""
         places, after = row_places(kept[triangular])
         if not len(places):
             return np.zeros((0, 4, 2), np.float32)
         framed = _centred_in(places, frame.shape)
         placed = self._placed(frame, places)
-        on_kept = (overlap_shares(placed.quads, kept) >= SAME_CARD).any(axis=1)
+        standing = kept[~self._yielding(kept, triangular)]
+        on_kept = (overlap_shares(placed.quads, standing) >= SAME_CARD).any(axis=1)
         good = framed & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
         good &= alike(frame, kept[triangular], placed.quads)
         found: list[FloatArray] = []

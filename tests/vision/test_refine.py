@@ -27,6 +27,7 @@ from vision.refine import (
     RefinedFinder,
     closer_region,
     cut_windows,
+    gives_way,
     look_closer,
     look_farther,
     printed,
@@ -206,7 +207,11 @@ def test_looking_closer_covers_the_cards_found_and_finds_panoramas_missed_at_the
     assert seen(closer.quads) > seen(found)
     assert closer.triangular.sum() >= seen(closer.quads) - 1  # the network sees they are triangles
     both = RefinedFinder(network.find, refiner, network).find(scene.image)
-    assert seen(both) >= 9 and seen(both) > seen(RefinedFinder(network.find, refiner).find(scene.image))
+    # The closer look's own finds: without it, the places of a row of Panoramas and beside the
+    # cards found (off here) reach them too.
+    alone = RefinedFinder(network.find, refiner, network, rows=False, beside=False).find(scene.image)
+    unseen = RefinedFinder(network.find, refiner, rows=False, beside=False).find(scene.image)
+    assert seen(both) >= 9 and seen(alone) > seen(unseen)
     # Given the network's outlines, the refined cards that are triangles say so: the Panoramas.
     shaped = RefinedFinder(network.find_outlines, refiner, network).outlines(scene.image)
     assert np.array_equal(shaped.quads, both)
@@ -463,3 +468,36 @@ def test_two_white_cards_run_together_in_glare_are_parted() -> None:
     for card in ("10s", "9s+ibex"):
         parted, as_found = placed_with_and_without("ascension", 47, card, "pairs")
         assert parted > 0.75 and as_found < 0.55
+
+
+def test_a_quad_astride_two_white_cards_gives_way_to_the_cards_beside_it() -> None:
+    # Held-out L'Ascension scene 74: a white 1 and 8 side by side in a pyramid's row, outlined
+    # only by a squat quad astride both, which took the places beside their neighbours.
+    for card in ("1s", "8s"):
+        found, as_found = placed_with_and_without("ascension", 74, card, "give_way")
+        assert found > 0.8 and as_found < 0.5
+
+
+def test_a_quad_run_over_a_row_of_panoramas_gives_way_to_the_panoramas_in_it() -> None:
+    # Held-out L'Ascension scene 306: a squat quad over four Panoramas of the pyramid's foot,
+    # which took the places the row of Panoramas leaves for two of them.
+    cards = render_scene("ascension", EVAL_SEED_BASE + 306, held_out=True).cards
+    for card in (5, 7):
+        assert cards[card].name == "panorama"
+        found, as_found = placed_with_and_without("ascension", 306, card, "give_way")
+        assert found > 0.9 and as_found < 0.2
+
+
+def test_only_squat_quads_the_cards_found_cover_give_way() -> None:
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    astride = np.array([[30, 0], [115, 0], [115, 88], [30, 88]], np.float32)
+    beside = (card + np.array([70, 0], np.float32))[None]
+    # Astride the card kept and the one found beside it: it gives way; a triangle does not.
+    kept = np.stack([card, astride, astride])
+    way, off = gives_way(kept, np.array([False, False, True]), beside)
+    assert way.tolist() == [False, True, False] and off.tolist() == [False]
+    assert gives_way(kept, np.zeros(3, np.bool_), beside[:0])[0].tolist() == [False, False, False]
+    # A tile the card found lies a third over holds its place, and the card gives way to it.
+    tile = np.array([[100, 0], [200, 0], [200, 100], [100, 100]], np.float32)
+    way, off = gives_way(np.stack([card, tile]), np.zeros(2, np.bool_), beside)
+    assert way.tolist() == [False, False] and off.tolist() == [True]
