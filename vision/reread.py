@@ -11,7 +11,10 @@ where the cards read surely beside it say a card lies (:func:`told`: beside one 
 on or under one in a pyramid), and where the refiner's look places each of those. A name is taken
 only when at least :data:`AGREE` of those readings give it with confidence :data:`SURE` or more,
 and at least :data:`OUTVOTE` times as many as give any other name that surely: two readings
-agreeing, and a cut that reads the card beside it outvoted.
+agreeing, and a cut that reads the card beside it outvoted. A card whose readings do not agree
+is cut again where a second look of the refiner places its first looks' quads, and along its quad
+turned about its centre and placed by two looks (:func:`turned_cuts`): a white card in glare is
+often outlined turned off it. Those readings join the others.
 
 A card read with confidence but less than :data:`CHECK` is read on its cuts too, and takes the
 name they agree on, when they agree: most cards read wrong with confidence are read under it (a 4
@@ -74,6 +77,13 @@ CHECK = 0.9995
 TOLD = 4
 #: Those places overlap the card's quad by this IoU or more.
 NEAR = 0.4
+#: A card whose cuts did not agree is cut again along its quad turned about its centre by each of
+#: these angles (degrees), each way, placed by two looks of the refiner (:func:`turned_cuts`): the
+#: quad of a white card on a pale table in glare is often outlined turned off the card, and one
+#: look from the quad itself keeps it there.
+TURNS = (10.0, 20.0, 30.0)
+#: How many looks of the refiner place each quad turned.
+TURN_LOOKS = 2
 
 
 def parallelograms(quad: npt.ArrayLike) -> FloatArray:
@@ -103,6 +113,35 @@ def alternatives(frame: Image, quads: npt.ArrayLike, look: Look | None) -> Float
     asked = np.concatenate([q[:, None], shapes], axis=1).reshape(-1, 4, 2)
     looked = np.asarray(look(frame, asked), np.float32).reshape(len(q), 5, 4, 2)
     return np.concatenate([shapes, looked], axis=1)
+
+
+def turned(quads: npt.ArrayLike, degrees: Sequence[float] = TURNS) -> FloatArray:
+    """Each quad (N, 4, 2) turned about the mean of its corners by each of ``degrees`` one way,
+    then the other (N, 2 * len(degrees), 4, 2), its corners in their order.
+
+    >>> square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32)
+    >>> turned(square[None], [90.0]).round(3).tolist()[0][0]  # a quarter turn clockwise on screen
+    [[1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0]]
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    centres = q.mean(axis=1, keepdims=True)
+    angles = np.deg2rad([*degrees, *(-d for d in degrees)])
+    cos, sin = np.cos(angles), np.sin(angles)
+    # (A, 2, 2) rotations, applied to each corner's offset from the centre.
+    turns = np.stack([np.stack([cos, -sin], axis=1), np.stack([sin, cos], axis=1)], axis=1)
+    out = np.einsum("aij,nkj->naki", turns, q - centres) + centres[:, None]
+    return np.asarray(out, np.float32)
+
+
+def turned_cuts(frame: Image, quads: npt.ArrayLike, look: Look, degrees: Sequence[float] = TURNS,
+                looks: int = TURN_LOOKS) -> FloatArray:
+    """Where ``looks`` looks of the refiner, each from the one before, place each quad (N, 4, 2)
+    :func:`turned` by ``degrees`` (N, 2 * len(degrees), 4, 2; the corners in the quad's order)."""
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    placed = turned(q, degrees).reshape(-1, 4, 2)
+    for _ in range(looks):
+        placed = np.asarray(look(frame, placed), np.float32).reshape(-1, 4, 2)
+    return placed.reshape(len(q), -1, 4, 2)
 
 
 def agreeing(names: Sequence[str | None], confidences: npt.ArrayLike, sure: float,
@@ -197,15 +236,46 @@ class _Agreed(NamedTuple):
     chosen: npt.NDArray[np.bool_]
 
 
-def _agreed(again: Readings, part: slice, sure: float, agree: int, outvote: float) -> _Agreed | None:
-    """The name the readings ``again[part]`` of one card's cuts agree on (:func:`agreeing`), or None."""
-    names, confidences = again.names[part], again.confidences[part]
-    chosen = agreeing(names, confidences, sure, agree, outvote)
+def _agreed(again: Readings, sure: float, agree: int, outvote: float) -> _Agreed | None:
+    """The name the readings ``again`` of one card's cuts agree on (:func:`agreeing`), or None."""
+    chosen = agreeing(again.names, again.confidences, sure, agree, outvote)
     if chosen is None:
         return None
-    name = names[int(np.argmax(chosen))]
+    name = again.names[int(np.argmax(chosen))]
     assert name is not None  # a sure reading names a card
-    return _Agreed(name, float(confidences[chosen].min()), float(again.flipped[part][chosen].mean()), chosen)
+    return _Agreed(name, float(again.confidences[chosen].min()), float(again.flipped[chosen].mean()), chosen)
+
+
+def _read_cuts(frame: Image, cards: Sequence[Sequence[FloatArray]], owns: Sequence[FloatArray | None],
+               classifier: Classifier) -> list[Readings]:
+    """For each card, the readings of its ``cards`` cuts upright, then of its own quad (``owns``,
+    when given) and of its cuts turned half a turn, their turns read reversed: one batch for all,
+    the classifier's time being mostly its call's."""
+    crops: list[Image] = []
+    reversed_: list[bool] = []
+    for card, own in zip(cards, owns, strict=True):
+        upright = [rectify(frame, cut, CROP_SIZE) for cut in card]
+        mine = [] if own is None else [rectify(frame, own, CROP_SIZE)]
+        half_turn = [np.ascontiguousarray(c[::-1, ::-1]) for c in [*mine, *upright]]
+        crops += upright + half_turn
+        reversed_ += [False] * len(upright) + [True] * len(half_turn)
+    if not crops:
+        return [Readings((), np.zeros(0, np.float32), np.zeros(0, np.bool_)) for _ in cards]
+    read = classifier.classify(np.stack(crops))
+    flipped = read.flipped ^ np.asarray(reversed_, np.bool_)
+    out: list[Readings] = []
+    start = 0
+    for card, own in zip(cards, owns, strict=True):
+        part = slice(start, start + 2 * len(card) + int(own is not None))
+        start = part.stop
+        out.append(Readings(read.names[part], read.confidences[part], flipped[part]))
+    return out
+
+
+def _joined(a: Readings, b: Readings) -> Readings:
+    """The readings ``a`` then ``b``."""
+    return Readings((*a.names, *b.names), np.concatenate([a.confidences, b.confidences]),
+                    np.concatenate([a.flipped, b.flipped]))
 
 
 def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: Classifier,
@@ -217,9 +287,11 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     ``check`` surely tell for it (:func:`told`, and the refiner's look at each), and on all of
     them and its quad turned half a turn, and named where those readings agree
     (:func:`agreeing`), at the lowest confidence of the sure readings that agree, turned as most
-    of them say. A card whose readings agree on the name it
-    was read with keeps its reading, and one whose readings do not agree keeps it too, unsure or
-    not.
+    of them say. Given a ``look``, a card whose readings do not agree is read again, the
+    readings added to its others, where a second look places the five quads looked at, and on
+    its quad :func:`turned` each way by :data:`TURNS` and placed by two looks
+    (:func:`turned_cuts`). A card whose readings agree on the name it was read with keeps its
+    reading, and one whose readings do not agree keeps it too, unsure or not.
 
     A card on a quad squarer than :data:`vision.detect.MIN_ASPECT` (part of a card: no cut about
     it holds the whole) is not read again. In a game with a triangular card, a card on a quad no
@@ -249,36 +321,33 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     asked = [k for k, doubt in enumerate(doubted) if doubt and quad_aspect(q[k]) >= MIN_ASPECT]
     if not asked:
         return readings
-    cuts = [[cut for cut in card if shaped(cut)] for card in alternatives(frame, q[asked], look)]
+    others = alternatives(frame, q[asked], look)
+    cuts = [[cut for cut in card if shaped(cut)] for card in others]
     # Where the cards read surely beside each say it lies, and where the refiner places those.
     named = np.array([name is not None for name in readings.names], np.bool_)
     known = named & (readings.confidences >= check)
     for card, near in zip(cuts, _told_cuts(frame, q[asked], q[known], look), strict=True):
         card += [cut for cut in near if shaped(cut)]
-    crops: list[Image] = []
-    reversed_: list[bool] = []
-    for k, card in zip(asked, cuts, strict=True):
-        upright = [rectify(frame, cut, CROP_SIZE) for cut in card]
-        # The quad's crop (when it has a card's shape) and its cuts' again, turned half a turn:
-        # their turn is read reversed.
-        own = [rectify(frame, q[k], CROP_SIZE)] if shaped(q[k]) else []
-        half_turn = [np.ascontiguousarray(c[::-1, ::-1]) for c in [*own, *upright]]
-        crops += upright + half_turn
-        reversed_ += [False] * len(upright) + [True] * len(half_turn)
-    if not crops:
-        return readings  # askew quads whose cuts have no card's shape either
-    # One batch for every card read again: the classifier's time is mostly its call's.
-    read = classifier.classify(np.stack(crops))
-    again = Readings(read.names, read.confidences, read.flipped ^ np.asarray(reversed_, np.bool_))
+    # The quad's own reading, turned, counts only when it has a card's shape.
+    owns = [q[k] if shaped(q[k]) else None for k in asked]
+    again = _read_cuts(frame, cuts, owns, classifier)
+    if look is not None:
+        # The cards whose cuts did not agree, cut again where a second look places the first
+        # looks' quads, and along their quad turned. Not only those left unsure: a card read
+        # wrong, less than ``check`` surely, is among the others.
+        left = [j for j, read in enumerate(again) if _agreed(read, bar, agree, outvote) is None]
+        if left:
+            looked = others[left, 4:]
+            second = np.asarray(look(frame, looked.reshape(-1, 4, 2)), np.float32).reshape(looked.shape)
+            more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
+            shown = [[cut for cut in card if shaped(cut)] for card in more]
+            for j, read in zip(left, _read_cuts(frame, shown, [None] * len(left), classifier), strict=True):
+                again[j] = _joined(again[j], read)
     names = list(readings.names)
     confidences = readings.confidences.copy()
     flipped = readings.flipped.copy()
-    start = 0
-    for k, card in zip(asked, cuts, strict=True):
-        # Its cuts, then the quad (when it has a card's shape) and its cuts turned.
-        part = slice(start, start + 2 * len(card) + int(shaped(q[k])))
-        start = part.stop
-        agreed = _agreed(again, part, bar, agree, outvote)
+    for k, read in zip(asked, again, strict=True):
+        agreed = _agreed(read, bar, agree, outvote)
         if agreed is None or agreed.name == names[k]:
             continue  # nothing agreed, or the name read on the quad itself
         names[k], confidences[k] = agreed.name, agreed.confidence
@@ -351,30 +420,19 @@ def read_grown(frame: Image, quads: FloatArray, readings: Readings, classifier: 
         start += len(grown)
         cuts.append([cut for _, cut in shapes])
         owners.append([j for j, _ in shapes])
-    crops: list[Image] = []
-    for card in cuts:
-        upright = [rectify(frame, cut, CROP_SIZE) for cut in card]
-        crops += upright + [np.ascontiguousarray(c[::-1, ::-1]) for c in upright]
-    if not crops:
-        return quads, readings
-    read = classifier.classify(np.stack(crops))
-    reversed_ = np.concatenate([[False] * len(card) + [True] * len(card) for card in cuts]).astype(np.bool_)
-    again = Readings(read.names, read.confidences, read.flipped ^ reversed_)
     out = q.copy()
     names = list(readings.names)
     confidences = readings.confidences.copy()
     flipped = readings.flipped.copy()
-    start = 0
-    for k, card, owner in zip(asked, cuts, owners, strict=True):
-        part = slice(start, start + 2 * len(card))  # its cuts upright, then turned
-        start = part.stop
-        agreed = _agreed(again, part, bar, agree, outvote)
+    again = _read_cuts(frame, cuts, [None] * len(cuts), classifier)  # its cuts upright, then turned
+    for k, card, owner, read in zip(asked, cuts, owners, again, strict=True):
+        agreed = _agreed(read, bar, agree, outvote)
         if agreed is None or agreed.name == BACK.name:
             # A card grown under a card lying face down is read as that card's back.
             continue
         names[k], confidences[k] = agreed.name, agreed.confidence
         # A tie: the turn read on the quad the crops are cut along upright.
-        flipped[k] = bool(again.flipped[part][0]) if agreed.turned == 0.5 else agreed.turned > 0.5
+        flipped[k] = bool(read.flipped[0]) if agreed.turned == 0.5 else agreed.turned > 0.5
         # The whole card of the first sure reading that agrees: where the look places it, when
         # that has a card's shape.
         whole = owner[int(np.argmax(agreed.chosen)) % len(card)]
