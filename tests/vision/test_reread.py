@@ -245,6 +245,14 @@ def _found_on(game: str, seed: int, name: str) -> tuple[str | None, float, np.nd
     return detections.names[best], overlap[best], detections.quads[best]
 
 
+def _read_off(game: str, seed: int, name: str) -> str | None:
+    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, found on a
+    quad well off it (IoU 0.5 to 0.7)."""
+    read, overlap, _ = _found_on(game, seed, name)
+    assert 0.5 <= overlap < 0.7
+    return read
+
+
 def _read_on(game: str, seed: int, name: str) -> str | None:
     """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, found on a
     quad close to it."""
@@ -339,16 +347,11 @@ def test_a_held_out_ascension_card_on_a_quad_well_off_is_read_where_its_neighbou
     # Held-out L'Ascension scene 289 (``eval-vision``'s ``--seed 0``): a Versant 7 with an ibex,
     # whole, its quad well off (IoU 0.58 with the card), left unsure; the places the cards read
     # surely beside it tell read it.
-    def read_on_card() -> str | None:
-        name, overlap, _ = _found_on("ascension", EVAL_SEED_BASE + 289, "7s+ibex")
-        assert 0.5 <= overlap < 0.7
-        return name
-
-    assert read_on_card() == "7s+ibex"
+    assert _read_off("ascension", EVAL_SEED_BASE + 289, "7s+ibex") == "7s+ibex"
     rereading = importlib.import_module("vision.reread")
     monkeypatch.setattr(rereading, "told", lambda quads, known: [[] for _ in quads])
     # Without them, its cuts about the quad, looked at twice, read it as a 9.
-    assert read_on_card() != "7s+ibex"
+    assert _read_off("ascension", EVAL_SEED_BASE + 289, "7s+ibex") != "7s+ibex"
 
 
 def test_a_held_out_rixes_card_on_a_quad_turned_off_it_is_read_on_the_quad_turned_back(
@@ -356,17 +359,12 @@ def test_a_held_out_rixes_card_on_a_quad_turned_off_it_is_read_on_the_quad_turne
     # Held-out Rixes scene 391 (``eval-vision``'s ``--seed 0``): a white Sabres 3 in glare on a
     # pale table, outlined turned off the card (IoU 0.66); none of its cuts about that quad agree,
     # and the refiner, looking from the quad turned back, places it on the card.
-    def read_on_card() -> str | None:
-        name, overlap, _ = _found_on("rixes", EVAL_SEED_BASE + 391, "sabres-3")
-        assert 0.6 <= overlap < 0.7
-        return name
-
-    assert read_on_card() == "sabres-3"
+    assert _read_off("rixes", EVAL_SEED_BASE + 391, "sabres-3") == "sabres-3"
     rereading = importlib.import_module("vision.reread")
     unturned = rereading.turned_cuts
     monkeypatch.setattr(rereading, "turned_cuts",
                         lambda frame, quads, look: unturned(frame, quads, look, degrees=()))
-    assert read_on_card() is None
+    assert _read_off("rixes", EVAL_SEED_BASE + 391, "sabres-3") is None
 
 
 def test_a_held_out_ascension_card_on_an_askew_quad_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
