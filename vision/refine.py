@@ -738,7 +738,7 @@ class RefinedFinder:
         cards found tell (:func:`vision.detect.card_on_table`), and over no card known
         (:data:`SAME_CARD`); from each card found so, the place one step farther the same way is
         asked about next, up to :data:`BESIDE_REACH` places from a card kept. The cards known
-        are those of ``kept`` that do not give way (:func:`gives_way`)."""
+        are those of ``kept`` that hold their place (:meth:`_yielding`)."""
         cards = kept[~triangular]
 
         def shaped(quad: FloatArray) -> bool:
@@ -791,7 +791,7 @@ class RefinedFinder:
         card's place empty (:func:`vision.rows.row_places`), overlapping the place by
         :data:`STAYS` (IoU) or more, a card by its probability, on no card kept, and looking like
         the row's cards (:func:`vision.rows.alike`); beyond an end of the row, only as far as each
-        place holds one. The cards kept are those that do not give way (:func:`gives_way`)."""
+        place holds one. The cards kept are those that hold their place (:meth:`_yielding`)."""
         places, after = row_places(kept[triangular])
         if not len(places):
             return np.zeros((0, 4, 2), np.float32)

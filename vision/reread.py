@@ -337,7 +337,7 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
         # wrong, less than ``check`` surely, is among the others.
         left = [j for j, read in enumerate(again) if _agreed(read, bar, agree, outvote) is None]
         if left:
-            looked = others[left, 4:]
+            looked = others[left, 4:]  # the first looks, after the four parallelograms
             second = np.asarray(look(frame, looked.reshape(-1, 4, 2)), np.float32).reshape(looked.shape)
             more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
             shown = [[cut for cut in card if shaped(cut)] for card in more]
