@@ -8,6 +8,7 @@ use the same fields. Cells, cards and seats are named the same way in both.
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- malformed input ----------------------------------------------------
     "bad_json": ("not valid JSON: {detail}", "JSON invalide : {detail}"),
+    "bad_json_at": ("not valid JSON at column {column}: {detail}", "JSON invalide à la colonne {column} : {detail}"),
     "not_an_object": ("a record line must be a JSON object", "une ligne du relevé doit être un objet JSON"),
     "missing_field": ("missing field '{field}'", "champ « {field} » manquant"),
     "bad_field": ("bad value for '{field}': {value}", "valeur incorrecte pour « {field} » : {value}"),

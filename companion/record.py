@@ -97,7 +97,10 @@ def parse_line(line: str) -> object:
     try:
         return json.loads(line)
     except json.JSONDecodeError as error:
-        raise MalformedInput(Text("bad_json", detail=error.msg)) from None
+        # json's own message ends where it would name the place ("Invalid control character
+        # at"): the column says it.
+        raise MalformedInput(Text("bad_json_at", column=error.colno,
+                                  detail=error.msg.removesuffix(" at"))) from None
     except RecursionError:
         # Arrays nested thousands deep: no record line looks like that.
         raise MalformedInput(Text("bad_json", detail="nested too deeply")) from None
