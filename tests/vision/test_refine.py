@@ -497,7 +497,7 @@ def test_only_squat_quads_the_cards_found_cover_give_way() -> None:
     way, off = gives_way(kept, np.array([False, False, True]), beside)
     assert way.tolist() == [False, True, False] and off.tolist() == [False]
     assert gives_way(kept, np.zeros(3, np.bool_), beside[:0])[0].tolist() == [False, False, False]
-    # A tile the card found lies a third over holds its place, and the card gives way to it.
+    # A tile the card found lies half over (a third of the tile) holds its place; the card gives way.
     tile = np.array([[100, 0], [200, 0], [200, 100], [100, 100]], np.float32)
     way, off = gives_way(np.stack([card, tile]), np.zeros(2, np.bool_), beside)
     assert way.tolist() == [False, False] and off.tolist() == [True]
