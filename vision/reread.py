@@ -37,7 +37,16 @@ import numpy.typing as npt
 from vision.catalogue import BACK, TRIANGULAR
 from vision.classify import Classifier, Readings
 from vision.covered import UNDER, whole_cards
-from vision.detect import CROP_SIZE, MIN_ASPECT, FloatArray, quad_aspect, quad_iou, rectangular, rectify
+from vision.detect import (
+    CROP_SIZE,
+    MIN_ASPECT,
+    FloatArray,
+    overlaps,
+    quad_area,
+    quad_aspect,
+    rectangular,
+    rectify,
+)
 from vision.layouts import has_layout
 from vision.rows import around
 
@@ -187,24 +196,18 @@ def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     places = around(np.asarray(known, np.float32)).reshape(-1, 4, 2)
-    centres, reach = _circles(places)
+    # Clipped only where bounding boxes meet; the areas only of the places that meet a quad.
+    inter = overlaps(q, places)
+    met = np.flatnonzero(inter.any(axis=0))
+    areas = np.zeros(len(places))
+    areas[met] = [quad_area(place) for place in places[met]]
+    union = np.array([quad_area(quad) for quad in q])[:, None] + areas[None] - inter
+    iou = np.where(inter > 0, inter / np.maximum(union, 1e-9), 0.0)
     out: list[list[FloatArray]] = []
-    for quad in q:
-        (centre,), (radius,) = _circles(quad[None])
-        # Only places whose circle about their corners meets the quad's can overlap it.
-        touching = np.linalg.norm(centres - centre, axis=1) <= reach + radius
-        overlap = np.array([quad_iou(place, quad) if meets else 0.0
-                            for place, meets in zip(places, touching, strict=True)])
+    for overlap in iou:
         nearest = [int(i) for i in np.argsort(-overlap, kind="stable")[:most] if overlap[i] >= near]
         out.append([places[i] for i in nearest])
     return out
-
-
-def _circles(quads: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """The centre (N, 2: the mean of its corners) and the radius (N: its farthest corner from
-    the centre) of a circle holding each quad (N, 4, 2)."""
-    centres = quads.mean(axis=1)
-    return centres, np.linalg.norm(quads - centres[:, None], axis=2).max(axis=1)
 
 
 def _told_cuts(frame: Image, quads: FloatArray, known: FloatArray,
