@@ -334,29 +334,28 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     # The quad's own reading, turned, counts only when it has a card's shape.
     owns = [q[k] if shaped(q[k]) else None for k in asked]
     again = _read_cuts(frame, cuts, owns, classifier)
-    if look is not None:
+    agreed = [_agreed(read, bar, agree, outvote) for read in again]
+    left = [j for j, agreement in enumerate(agreed) if agreement is None]
+    if look is not None and left:
         # The cards whose cuts did not agree, cut again where a second look places the first
         # looks' quads, and along their quad turned. Not only those left unsure: a card read
         # wrong, less than ``check`` surely, is among the others.
-        left = [j for j, read in enumerate(again) if _agreed(read, bar, agree, outvote) is None]
-        if left:
-            looked = others[left, 4:]  # the first looks, after the four parallelograms
-            second = np.asarray(look(frame, looked.reshape(-1, 4, 2)), np.float32).reshape(looked.shape)
-            more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
-            shown = [[cut for cut in card if shaped(cut)] for card in more]
-            for j, read in zip(left, _read_cuts(frame, shown, [None] * len(left), classifier), strict=True):
-                again[j] = _joined(again[j], read)
+        looked = others[left, 4:]  # the first looks, after the four parallelograms
+        second = np.asarray(look(frame, looked.reshape(-1, 4, 2)), np.float32).reshape(looked.shape)
+        more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
+        shown = [[cut for cut in card if shaped(cut)] for card in more]
+        for j, read in zip(left, _read_cuts(frame, shown, [None] * len(left), classifier), strict=True):
+            agreed[j] = _agreed(_joined(again[j], read), bar, agree, outvote)
     names = list(readings.names)
     confidences = readings.confidences.copy()
     flipped = readings.flipped.copy()
-    for k, read in zip(asked, again, strict=True):
-        agreed = _agreed(read, bar, agree, outvote)
-        if agreed is None or agreed.name == names[k]:
+    for k, agreement in zip(asked, agreed, strict=True):
+        if agreement is None or agreement.name == names[k]:
             continue  # nothing agreed, or the name read on the quad itself
-        names[k], confidences[k] = agreed.name, agreed.confidence
+        names[k], confidences[k] = agreement.name, agreement.confidence
         # Every cut keeps the quad's corner order, so their turns are the quad's; a tie keeps the
         # turn read on the quad itself.
-        flipped[k] = bool(readings.flipped[k]) if agreed.turned == 0.5 else agreed.turned > 0.5
+        flipped[k] = bool(readings.flipped[k]) if agreement.turned == 0.5 else agreement.turned > 0.5
     if names == list(readings.names):
         return readings
     return Readings(tuple(names), confidences.astype(np.float32), flipped)
