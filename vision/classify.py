@@ -28,11 +28,14 @@ Crops = npt.NDArray[np.uint8]
 @dataclass(frozen=True)
 class Readings:
     """What the classifier read on each crop: the card (None when unsure), its calibrated
-    confidence, and whether the crop shows the card turned 180 degrees."""
+    confidence, and whether the crop shows the card turned 180 degrees; and, when the classifier
+    says, its likeliest card, named even when unsure (``guesses``: never a reading itself, only
+    what :func:`vision.reread.consensus` weighs across the many cuts of one card)."""
 
     names: tuple[str | None, ...]
     confidences: npt.NDArray[np.float32]
     flipped: npt.NDArray[np.bool_]
+    guesses: tuple[str | None, ...] = ()
 
 
 class Classifier(Protocol):
@@ -85,18 +88,21 @@ class OnnxClassifier:
         probabilities, flipped = self._session.run(None, {"crops": batch})
         best = probabilities.argmax(axis=1)
         confidence = probabilities[np.arange(len(best)), best].astype(np.float32)
-        names = tuple(self.classes[i] if c >= self.threshold else None
-                      for i, c in zip(best.tolist(), confidence.tolist(), strict=True))
-        return Readings(names, confidence, np.asarray(flipped > 0.5, np.bool_))
+        guesses = tuple(self.classes[i] for i in best.tolist())
+        names = tuple(guess if c >= self.threshold else None
+                      for guess, c in zip(guesses, confidence.tolist(), strict=True))
+        return Readings(names, confidence, np.asarray(flipped > 0.5, np.bool_), guesses)
 
 
 @dataclass
 class FakeClassifier:
-    """A classifier that answers what it is told, for tests: one reading a crop, in turn."""
+    """A classifier that answers what it is told, for tests: one reading a crop, in turn; an
+    answer less sure than ``threshold`` is unsure, its name kept as the guess."""
 
     game: str
     answers: Sequence[tuple[str | None, float, bool]] = ()
     calls: list[int] = field(default_factory=list)
+    threshold: float = 0.0
 
     def classify(self, crops: Crops) -> Readings:
         """The next ``len(crops)`` answers (unsure once they run out)."""
@@ -104,5 +110,6 @@ class FakeClassifier:
         self.calls.append(len(crops))
         given = list(self.answers[start:start + len(crops)])
         given += [(None, 0.0, False)] * (len(crops) - len(given))
-        return Readings(tuple(a[0] for a in given), np.asarray([a[1] for a in given], np.float32),
-                        np.asarray([a[2] for a in given], np.bool_))
+        return Readings(tuple(a[0] if a[1] >= self.threshold else None for a in given),
+                        np.asarray([a[1] for a in given], np.float32),
+                        np.asarray([a[2] for a in given], np.bool_), tuple(a[0] for a in given))
