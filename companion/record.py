@@ -95,7 +95,8 @@ class Header:
 def parse_line(line: str) -> object:
     """Decode one JSON line, or raise :class:`MalformedInput`."""
     try:
-        return json.loads(line)
+        # Without its line break: json would place a line cut short at the start of a next line.
+        return json.loads(line.rstrip("\r\n"))
     except json.JSONDecodeError as error:
         # json's own message ends where it would name the place ("Invalid control character
         # at"): the column says it.

@@ -64,6 +64,8 @@ def test_replay_from_standard_input(golden: Path, capsys: pytest.CaptureFixture[
 
 @pytest.mark.parametrize(("bad", "reason"), [
     ("{not json", "line 4: not valid JSON at column 2"),
+    # Cut short: the place is the line's end, not the start of the next line json would expect.
+    ('{"type": "play", ', "line 4: not valid JSON at column 18"),
     ('{"type": "play", "card": "99", "at": "a1"}', "line 4: unknown card '99'"),
     ('{"type": "play", "card": "9", "at": "a9"}', "line 4: unknown cell 'a9'"),
     ('{"type": "play", "at": "a1"}', "line 4: missing field 'card'"),
