@@ -23,7 +23,7 @@ A card read with confidence but less than :data:`CHECK` is read on its cuts too,
 name they agree on, when they agree: most cards read wrong with confidence are read under it (a 4
 cut along a quad a little off, read as a 1 at 0.98).
 
-A card still unsure on a quad too square to hold a whole card is most often a card partly under
+A card left unsure on a quad too square to hold a whole card is most often a card partly under
 another, outlined where it shows: no cut about that part holds the card, so it is grown whole
 under the card lying over it and read there (:func:`read_grown`).
 """
@@ -359,26 +359,25 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     one. A card whose readings agree on the name it was read with keeps its reading, and one whose
     readings neither agree nor consent keeps it too, unsure or not.
 
-    A card on a quad squarer than :data:`vision.detect.MIN_ASPECT` is read again on its cuts
-    alone, its own quad, turned, not counted: most often a whole card with one corner off, which
-    its parallelograms and the refiner's looks put back (held-out Rixes scene 288 of ``--seed 0``:
-    a Sabres 2 outlined 1.07 long over wide, read 0.994 surely on it), else part of a card, none
-    of whose cuts has a card's shape. In a game with a triangular card, a card on a quad no card in
-    perspective could have (:func:`vision.detect.rectangular`; see
-    :func:`vision.recognise.askew`) is read again on its cuts alone too; and there a cut of such a
-    shape does not count either, in any game a cut squarer than a card. ``readings`` itself when
-    none is named.
+    A card on a quad squarer than :data:`vision.detect.MIN_ASPECT` (part of a card: no cut about
+    it holds the whole) is not read again. In a game with a triangular card, a card on a quad no
+    card in perspective could have (:func:`vision.detect.rectangular`; see
+    :func:`vision.recognise.askew`) is read again on its cuts alone, its own quad, turned, not
+    counted; and there a cut of such a shape does not count either, in any game a cut squarer
+    than a card. ``readings`` itself when none is named.
 
     On 500 held-out L'Ascension scenes (``eval-vision``, 2026-11-26), reading the cards on such
     quads again named 24 (``--seed 0``) and 13 (``--seed 1``) more cards right, none wrong: most
     were cards with one corner off, or partly covered, read surely on the quad and left unsure
     for its shape alone (a Versant 1 read at 1.0); the kites of Panoramas mostly read no name
     twice surely. Asking also the quads squarer than a card that are askew (in every game) named
-    2 more Rixes cards right and one more of The Crew's for two read wrong, with the rules of
-    2026-11-25: not kept then. With the rules since (:data:`OUTVOTE`, :func:`told`,
-    :func:`turned_cuts`, :func:`consensus`), asking every card on such a quad named, on
-    ``--seed 0`` then ``--seed 1``, Rixes 4 and 1 more cards right (and 0 and 1 more wrong),
-    L'Ascension 7 and 0, Tranquillité 0 and 0, The Crew 0 and 0 (2026-11-26, noon).
+    2 more Rixes cards right and one more of The Crew's for two read wrong: not kept. Asking every
+    card on such a quad, with the rules of 2026-11-26 (noon), ``--seed 0`` then ``--seed 1``: Rixes
+    4 and 1 more right (0 and 1 more wrong), L'Ascension 7 and 1, Tranquillité 0 and 1, but The
+    Crew 1 and 1 more right for 2 and 2 more read wrong with confidence (0.106% and 0.108%, over
+    the target): parts of cards under another, named on their cuts before :func:`read_grown` could
+    grow them whole (held-out Crew scene 482's pink 1, read right grown whole, read as a 2). Not
+    kept either.
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     bar = max(sure, float(getattr(classifier, "threshold", 0.0)))
@@ -389,9 +388,9 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
 
     doubted = [name is None or (confidence < check and name != triangular)
                for name, confidence in zip(readings.names, readings.confidences.tolist(), strict=True)]
-    # An askew quad is asked too, and one too square for a card: most often a card with one corner
-    # off, which its cuts put back. Part of a card is read only where a cut has a card's shape.
-    asked = [k for k, doubt in enumerate(doubted) if doubt]
+    # An askew quad is asked too: it is most often a card with one corner off, which its cuts put
+    # back; only a quad too square to hold a whole card is not.
+    asked = [k for k, doubt in enumerate(doubted) if doubt and quad_aspect(q[k]) >= MIN_ASPECT]
     if not asked:
         return readings
     others = alternatives(frame, q[asked], look)
