@@ -137,6 +137,19 @@ FACES: dict[str, dict[str, Face]] = {
 TRIANGULAR: dict[str, str] = {"ascension": "panorama"}
 
 
+#: The faces a game's deck holds one card of: no two cards on a table show the same one. The Crew's
+#: 40 cards and Rixes' 27 weapon cards are each one of a kind (their rulebooks deal each deck out
+#: whole), and so are Tranquillité's islands 1 to 80 and its start and finish cards; its border
+#: cards are many alike, and how many of each Mers agitées card there is the texts do not say.
+#: L'Ascension's Versants repeat. What :func:`vision.reread.read_again` uses to discount a cut that
+#: reads a card lying beside the one it asks about.
+ONE_COPY: dict[str, frozenset[str]] = {
+    "tranquility": frozenset([*(str(v) for v in range(1, 81)), "start", "finish"]),
+    "crew": frozenset(face.name for face in _crew()),
+    "rixes": frozenset(face.name for face in _rixes()),
+}
+
+
 def faces(game: str) -> list[Face]:
     """The faces of ``game``'s deck (the card back excluded), in a fixed order."""
     return [face for face in FACES[game].values() if face is not BACK]

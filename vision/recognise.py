@@ -185,8 +185,9 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     a card left unsure read again on cuts about its quad (:func:`vision.reread.read_again`, with
     the finder's ``look``), and one left unsure on a quad too square for a whole card grown whole
     under the card over it and read there (:func:`vision.reread.read_grown`: its quad becomes the
-    whole card's). A quad whose crop shows no print (:func:`blank`) is left out; a card on
-    a quad too square to hold a whole card is unsure (:func:`squat`).
+    whole card's), and, when still unsure, read again on its own cuts of a card's shape (most often
+    a whole card with one corner off). A quad whose crop shows no print (:func:`blank`) is left
+    out; a card on a quad too square to hold a whole card is unsure (:func:`squat`).
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
@@ -212,6 +213,10 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
         # A card left unsure on a quad too square for a whole card is grown whole under the card
         # over it and read there.
         quads, readings = read_grown(frame, quads, readings, classifier, getattr(find, "look", None))
+        # A card still unsure on such a quad is most often a whole card with one corner off: read
+        # again on its cuts, which put the corner back. Only now: before, parts of cards under
+        # another would be named on cuts spilling over that card, not grown whole.
+        readings = read_again(frame, quads, readings, classifier, getattr(find, "look", None), squarer=True)
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

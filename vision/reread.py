@@ -25,7 +25,12 @@ cut along a quad a little off, read as a 1 at 0.98).
 
 A card left unsure on a quad too square to hold a whole card is most often a card partly under
 another, outlined where it shows: no cut about that part holds the card, so it is grown whole
-under the card lying over it and read there (:func:`read_grown`).
+under the card lying over it and read there (:func:`read_grown`); one still unsure there is read
+again on its own cuts of a card's shape, last (:func:`read_again` with ``squarer``): most often a
+whole card with one corner off, which those cuts put back.
+
+A cut that reads a card the deck holds one of, found and read surely elsewhere, reads that card
+spilt over: it does not count (:data:`vision.catalogue.ONE_COPY`).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from vision.catalogue import BACK, TRIANGULAR
+from vision.catalogue import BACK, ONE_COPY, TRIANGULAR
 from vision.classify import Classifier, Readings
 from vision.covered import UNDER, whole_cards
 from vision.detect import (
@@ -343,9 +348,24 @@ def _joined(a: Readings, b: Readings) -> Readings:
                     np.concatenate([a.flipped, b.flipped]), (*a.guesses, *b.guesses))
 
 
+def _unheld(read: Readings, held: frozenset[str]) -> Readings:
+    """``read`` with each reading of a card in ``held`` made unsure, its guess too: a cut that reads
+    a card of which the deck holds one, found elsewhere, reads that card, not the one it asks about.
+
+    >>> read = Readings(("blue-4", "blue-3"), np.array([0.99, 0.98], np.float32), np.zeros(2, bool),
+    ...                 ("blue-4", "blue-3"))
+    >>> _unheld(read, frozenset({"blue-4"})).names, _unheld(read, frozenset({"blue-4"})).guesses
+    ((None, 'blue-3'), (None, 'blue-3'))
+    """
+    if not held.intersection(read.names) and not held.intersection(read.guesses):
+        return read
+    return Readings(tuple(None if name in held else name for name in read.names), read.confidences,
+                    read.flipped, tuple(None if guess in held else guess for guess in read.guesses))
+
+
 def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: Classifier,
                look: Look | None = None, *, sure: float = SURE, agree: int = AGREE,
-               outvote: float = OUTVOTE, check: float = CHECK) -> Readings:
+               outvote: float = OUTVOTE, check: float = CHECK, squarer: bool = False) -> Readings:
     """``readings`` of the cards on ``quads`` (N, 4, 2), each unsure one, and each read with less
     confidence than ``check`` (not as the game's triangular face: a cut about a triangle cuts no
     card), read again on its :func:`alternatives` and on the places the cards read at least
@@ -360,10 +380,18 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     one. A card whose readings agree on the name it was read with keeps its reading, and one whose
     readings neither agree nor consent keeps it too, unsure or not.
 
+    A reading of a card the deck holds one of (:data:`vision.catalogue.ONE_COPY`), where another
+    card found is read as it at least ``check`` surely, does not count, nor its guess: that cut
+    spills over onto that card (held-out Crew scene 316 of ``--seed 0``: a blue 3 three quarters
+    under the blue 4, read as the 4 by nine of its cuts, up to 0.997 sure).
+
     A card on a quad squarer than :data:`vision.detect.MIN_ASPECT` (part of a card: no cut about
-    it holds the whole) is not read again. In a game with a triangular card, a card on a quad no
-    card in perspective could have (:func:`vision.detect.rectangular`; see
-    :func:`vision.recognise.askew`) is read again on its cuts alone, its own quad, turned, not
+    it holds the whole) is not read again; with ``squarer``, only such cards are, on their cuts of
+    a card's shape alone, their own quad not counted (:func:`vision.recognise.recognise` asks so
+    last, after :func:`read_grown`: a card still unsure there is most often a whole card with one
+    corner off, or one under another whose grown cards do not agree). In a game with a triangular
+    card, a card on a quad no card in perspective could have (:func:`vision.detect.rectangular`;
+    see :func:`vision.recognise.askew`) is read again on its cuts alone, its own quad, turned, not
     counted; and there a cut of such a shape does not count either, in any game a cut squarer
     than a card. ``readings`` itself when none is named.
 
@@ -378,7 +406,14 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     Crew 1 and 1 more right for 2 and 2 more read wrong with confidence (0.106% and 0.108%, over
     the target): parts of cards under another, named on their cuts before :func:`read_grown` could
     grow them whole (held-out Crew scene 482's pink 1, read right grown whole, read as a 2). Not
-    kept either.
+    kept either. Asking them after :func:`read_grown`, and not counting the readings of a card of
+    one copy read surely elsewhere (2026-11-26, afternoon), named ``--seed 0`` then ``--seed 1``:
+    Rixes 4 and 3 more right, The Crew 4 and 4 (1 fewer and none more read wrong with
+    confidence), L'Ascension 7 and 1, Tranquillité 1 and 1 (and 1 fewer wrong on ``--seed 1``).
+    Asked after :func:`read_grown` alone, The Crew read 2 and 2 more right but 1 and 1 more wrong
+    with confidence (a blue 3 as the blue 4 over it); asked only where no card found could cover
+    the quad (:func:`vision.covered.whole_cards` grows it no way), Rixes 3 and 2 more right: one
+    short of its target.
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     bar = max(sure, float(getattr(classifier, "threshold", 0.0)))
@@ -390,8 +425,8 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     doubted = [name is None or (confidence < check and name != triangular)
                for name, confidence in zip(readings.names, readings.confidences.tolist(), strict=True)]
     # An askew quad is asked too: it is most often a card with one corner off, which its cuts put
-    # back; only a quad too square to hold a whole card is not.
-    asked = [k for k, doubt in enumerate(doubted) if doubt and quad_aspect(q[k]) >= MIN_ASPECT]
+    # back; a quad too square to hold a whole card only when asked for those, after read_grown.
+    asked = [k for k, doubt in enumerate(doubted) if doubt and (quad_aspect(q[k]) < MIN_ASPECT) == squarer]
     if not asked:
         return readings
     others = alternatives(frame, q[asked], look)
@@ -399,11 +434,14 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     # Where the cards read surely beside each say it lies, and where the refiner places those.
     named = np.array([name is not None for name in readings.names], np.bool_)
     known = named & (readings.confidences >= check)
+    # A card the deck holds one of, read surely: a cut reading it reads that card, spilt over.
+    held = ONE_COPY.get(classifier.game, frozenset()).intersection(
+        name for name, sure_ in zip(readings.names, known.tolist(), strict=True) if sure_)
     for card, near in zip(cuts, _told_cuts(frame, q[asked], q[known], look), strict=True):
         card += [cut for cut in near if shaped(cut)]
     # The quad's own reading, turned, counts only when it has a card's shape.
     owns = [q[k] if shaped(q[k]) else None for k in asked]
-    again = _read_cuts(frame, cuts, owns, classifier)
+    again = [_unheld(read, held) for read in _read_cuts(frame, cuts, owns, classifier)]
     agreed = [_agreed(read, bar, agree, outvote) for read in again]
     left = [j for j, agreement in enumerate(agreed) if agreement is None]
     if look is not None and left:
@@ -415,7 +453,7 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
         more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
         shown = [[cut for cut in card if shaped(cut)] for card in more]
         for j, read in zip(left, _read_cuts(frame, shown, [None] * len(left), classifier), strict=True):
-            again[j] = _joined(again[j], read)
+            again[j] = _joined(again[j], _unheld(read, held))
             agreed[j] = _agreed(again[j], bar, agree, outvote)
     # Readings that still do not agree name the card when nearly all guess it, surely enough.
     agreed = [_consented(read) if agreement is None else agreement

@@ -6,7 +6,7 @@ import pytest
 
 from companion.pyramid import CARDS
 from companion.tranquility import ISLAND, OTHER_CARDS
-from vision.catalogue import BACK, FACES, GAMES, faces
+from vision.catalogue import BACK, FACES, GAMES, ONE_COPY, faces
 
 
 def test_tranquility_faces_are_the_record_names() -> None:
@@ -24,6 +24,15 @@ def test_crew_and_rixes_decks() -> None:
     assert len(crew) == 40 and "pink-9" in crew and "sub-4" in crew and "sub-5" not in crew
     rixes = {face.name for face in faces("rixes")}
     assert len(rixes) == 27 and {"fist-0", "sabres-8", "pistols-5"} <= rixes
+
+
+def test_the_faces_a_deck_holds_one_of() -> None:
+    assert ONE_COPY["crew"] == {face.name for face in faces("crew")}
+    assert ONE_COPY["rixes"] == {face.name for face in faces("rixes")}
+    # Tranquillité's islands, start and finish; not its many border cards, nor Mers agitées'.
+    assert ONE_COPY["tranquility"] == set(ISLAND) | {"start", "finish"}
+    assert "ascension" not in ONE_COPY  # its Versants repeat
+    assert all(BACK.name not in names for names in ONE_COPY.values())
 
 
 @pytest.mark.parametrize("game", GAMES)
