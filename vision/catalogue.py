@@ -138,8 +138,8 @@ TRIANGULAR: dict[str, str] = {"ascension": "panorama"}
 
 
 #: The faces a game's deck holds one card of: no two cards on a table show the same one. The Crew's
-#: 40 cards and Rixes' 27 weapon cards are each one of a kind (their rulebooks deal each deck out
-#: whole), and so are Tranquillité's islands 1 to 80 and its start and finish cards; its border
+#: 40 cards and Rixes' 27 weapon cards are each one of a kind (one card of each colour, or weapon,
+#: and value), and so are Tranquillité's islands 1 to 80 and its start and finish cards; its border
 #: cards are many alike, and how many of each Mers agitées card there is the texts do not say.
 #: L'Ascension's Versants repeat. What :func:`vision.reread.read_again` uses to discount a cut that
 #: reads a card lying beside the one it asks about.
