@@ -37,7 +37,8 @@ def grey_small(frame: Image, down: int) -> npt.NDArray[np.uint8]:
     if down == 1:
         return np.asarray(grey, np.uint8)
     h, w = grey.shape
-    return np.asarray(cv2.resize(grey, (w // down, h // down), interpolation=cv2.INTER_AREA), np.uint8)
+    size = (max(1, w // down), max(1, h // down))  # a frame a few pixels wide still has one
+    return np.asarray(cv2.resize(grey, size, interpolation=cv2.INTER_AREA), np.uint8)
 
 
 class CellSampler:

@@ -384,8 +384,10 @@ def find_cards(frame: Image, *, min_area_ratio: float = 0.002, max_area_ratio: f
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
     scale = min(1.0, max_side / max(frame.shape[:2]))
+    # A pixel at least each way: a frame a few pixels high would shrink to none (and hold no card).
+    size = (max(1, round(frame.shape[1] * scale)), max(1, round(frame.shape[0] * scale)))
     small = frame if scale == 1.0 else np.asarray(
-        cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8)
+        cv2.resize(frame, size, interpolation=cv2.INTER_AREA), np.uint8)
     gray = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
     hsv = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2HSV), np.uint8)
     total = gray.shape[0] * gray.shape[1]

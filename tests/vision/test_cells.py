@@ -54,3 +54,7 @@ def test_tiles_views_and_silhouettes_on_a_filmed_table() -> None:
     # The empty centre pasted into the settled view: the card area is the table again.
     m = round(MARGIN)
     assert np.array_equal(with_empty_centre(after, before)[m:-m, m:-m], before[m:-m, m:-m])
+
+
+def test_grey_small_keeps_a_pixel_of_a_frame_narrower_than_its_step() -> None:
+    assert grey_small(np.full((1, 9, 3), 50, np.uint8), 2).shape == (1, 4)

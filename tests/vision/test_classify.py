@@ -159,6 +159,15 @@ def test_detect_bad_inputs_exit_2_without_traceback(tiny_model: Path, tmp_path: 
     assert "pas de fichier de modèle" in capsys.readouterr().err
 
 
+def test_detect_finds_no_card_in_a_strip_of_an_image(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped finders, refiner and classifier on an image 2 pixels high: no card, no crash."""
+    strip = tmp_path / "strip.png"
+    cv2.imwrite(str(strip), np.full((2, 3000, 3), 200, np.uint8))
+    assert main(["detect", str(strip), "--game", "rixes", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cards"] == []
+
+
 @pytest.mark.parametrize("name", ["missing.png", "empty.png", "folder"])
 def test_detect_says_only_its_own_line_of_an_unreadable_image(name: str, tiny_model: Path, tmp_path: Path,
                                                              capfd: pytest.CaptureFixture[str]) -> None:

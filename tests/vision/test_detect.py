@@ -291,6 +291,12 @@ def test_no_cards_on_an_empty_table() -> None:
     assert find_cards(frame).shape == (0, 4, 2)
 
 
+@pytest.mark.parametrize("shape", [(2, 3000, 3), (3000, 2, 3), (1, 1, 3)])
+def test_no_cards_in_a_frame_a_few_pixels_across(shape: tuple[int, int, int]) -> None:
+    # Shrunk to the contours' size, a frame 2 pixels high must still be a pixel high, not none.
+    assert find_cards(np.full(shape, 200, np.uint8), max_side=640).shape == (0, 4, 2)
+
+
 # --- evaluation helpers and the real photos ----------------------------------------------------
 
 def test_voc_boxes_and_matching() -> None:
