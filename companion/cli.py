@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -188,6 +189,10 @@ def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
+    if not 0 < args.seconds < math.inf:  # nan too
+        print(Text("bad_field", field="--seconds", value=args.seconds).render(default_lang()),
+              file=sys.stderr)
+        return 2
     if args.what == "vision":
         from companion.cli_vision import run_bench_vision
 

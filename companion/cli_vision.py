@@ -158,14 +158,41 @@ def run_detect(args: argparse.Namespace) -> int:
                 print(f"  {card['name'] or '?':<12} {card['confidence']:.3f}{turned}  {corners}")
         if args.annotate is not None:
             out = args.annotate / Path(path).name if len(args.images) > 1 else args.annotate
-            out.parent.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(out), annotate(frame, detections))
+            if not write_image(out, annotate(frame, detections), lang):
+                status = 2
     return status
+
+
+def write_image(path: Path, image: Image, lang: Lang) -> bool:
+    """Write ``image`` to ``path``, its folder made; whether it was, else why not on standard error."""
+    import cv2
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written = bool(cv2.haveImageWriter(str(path))) and bool(cv2.imwrite(str(path), image))
+    except (cv2.error, OSError):
+        written = False
+    if not written:
+        print(Text("image_unwritable", path=path).render(lang), file=sys.stderr)
+    return written
+
+
+def counts_refused(args: argparse.Namespace, lang: Lang, *fields: str) -> bool:
+    """Whether one of the counts ``fields`` of ``args`` (scenes, epochs) given is under 1; then
+    it is said on standard error."""
+    for field in fields:
+        value = getattr(args, field)
+        if value is not None and value < 1:
+            print(Text("bad_field", field=f"--{field}", value=value).render(lang), file=sys.stderr)
+            return True
+    return False
 
 
 def run_train(args: argparse.Namespace) -> int:
     """Train the classifier of a game from its recipe and seed, with a progress bar."""
     lang = lang_of(args)
+    if counts_refused(args, lang, "scenes", "epochs"):
+        return 2
     try:
         from models.train import Recipe, shipped_recipe, train
     except ImportError:
@@ -197,6 +224,8 @@ def run_train_network(args: argparse.Namespace) -> int:
     from typing import Any
 
     lang = lang_of(args)
+    if counts_refused(args, lang, "scenes", "epochs"):
+        return 2
     recipe: Any
     train: Callable[[Any, Path], dict[str, Any]]
     try:
@@ -222,11 +251,18 @@ def run_train_network(args: argparse.Namespace) -> int:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
+    import cv2
+
     from vision.catalogue import class_names
     from vision.evaluate import real_photo_recall
     from vision.scenes_eval import confusion_picture, evaluate_scenes
 
     lang = lang_of(args)
+    if counts_refused(args, lang, "scenes"):
+        return 2
+    if not cv2.haveImageWriter(str(args.confusion)):  # said now, not after minutes of scenes
+        print(Text("image_unwritable", path=args.confusion).render(lang), file=sys.stderr)
+        return 2
     classifier = _classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner)
     if classifier is None or find is None:
@@ -243,8 +279,10 @@ def run_eval(args: argparse.Namespace) -> int:
             # The scenes' figures took minutes: they are still printed, without the photos'.
             print(error.text.render(lang), file=sys.stderr)
             status = 2
-    confusion_picture(tally.confusion, class_names(args.game), str(args.confusion))
-    figures["confusion"] = str(args.confusion)
+    if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):
+        figures["confusion"] = str(args.confusion)
+    else:
+        status = 2
     if args.json:
         print(json.dumps(figures))
         return status

@@ -298,6 +298,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "la recherche des cartes a donné des résultats incohérents ({detail})"),
     "image_unreadable": ("cannot read image {path}: give a JPEG or PNG file",
                          "impossible de lire l'image {path} : donnez un fichier JPEG ou PNG"),
+    "image_unwritable": ("cannot write the image {path}: give a path ending in .png or .jpg, in a folder "
+                         "that can be written",
+                         "impossible d'écrire l'image {path} : donnez un chemin finissant par .png ou .jpg, "
+                         "dans un dossier où l'on peut écrire"),
     "labels_unreadable": ("cannot read the labelled boxes {path} ({detail}): give a Pascal VOC file, "
                           "each object with a bndbox of xmin, ymin, xmax and ymax",
                           "impossible de lire les boîtes étiquetées {path} ({detail}) : donnez un fichier "

@@ -130,8 +130,8 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
     return tally
 
 
-def confusion_picture(confusion: npt.NDArray[np.int64], names: list[str], path: str) -> None:
-    """Draw the confusion matrix (rows: true card, columns: read card, last column: unsure)."""
+def confusion_picture(confusion: npt.NDArray[np.int64], names: list[str]) -> npt.NDArray[np.uint8]:
+    """The confusion matrix drawn (rows: true card, columns: read card, last column: unsure)."""
     rows, cols = confusion.shape
     cell, margin = 8, 60
     image = np.full((margin + rows * cell, margin + cols * cell, 3), 255, np.uint8)
@@ -148,4 +148,4 @@ def confusion_picture(confusion: npt.NDArray[np.int64], names: list[str], path: 
                     (0, 0, 0), 1)
     cv2.putText(image, "true (rows) x read (columns), last column unsure", (2, 12), cv2.FONT_HERSHEY_SIMPLEX,
                 0.35, (0, 0, 0), 1)
-    cv2.imwrite(path, image)
+    return image

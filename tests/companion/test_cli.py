@@ -129,6 +129,12 @@ def test_bench_one_game_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert "L'Ascension" in out and "legality checks" in out and "Tranquillité, one" not in out
 
 
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_bench_refuses_a_time_that_is_no_time(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--seconds", seconds]) == 2
+    assert capsys.readouterr().err.startswith("bad value for '--seconds'")
+
+
 def test_bench_rules_of_a_game_without_rules_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--game", "crew", "--seconds", "0.05"]) == 2
     err = capsys.readouterr().err

@@ -194,6 +194,34 @@ def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2
     assert err.strip() == f"impossible de lire l'image {photos / 'a.jpg'} : donnez un fichier JPEG ou PNG"
 
 
+def test_an_annotation_that_cannot_be_written_is_said_and_exits_2(
+        tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = tmp_path / "table.jpg"
+    cv2.imwrite(str(image), render_scene("rixes", 11).image)
+    for out in (tmp_path / "annotated.txt", tmp_path / "file" / "under-a-file.png"):
+        (tmp_path / "file").write_text("")
+        assert main(["detect", str(image), "--game", "rixes", "--model", str(tiny_model),
+                     "--annotate", str(out), "--lang", "fr"]) == 2
+        out_text, err = capsys.readouterr()
+        assert out_text.startswith(f"{image}: ")  # the cards are still said
+        assert err.strip() == (f"impossible d'écrire l'image {out} : donnez un chemin finissant par .png "
+                               "ou .jpg, dans un dossier où l'on peut écrire")
+
+
+def test_eval_vision_refuses_no_scenes_and_a_confusion_it_cannot_draw_before_reading(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Both said at once, before a model is opened or a scene rendered.
+    assert main(["eval-vision", "--game", "rixes", "--scenes", "0", "--model", str(tmp_path / "x.onnx")]) == 2
+    assert capsys.readouterr().err.strip() == "bad value for '--scenes': 0"
+    assert main(["eval-vision", "--game", "rixes", "--confusion", str(tmp_path / "c.txt"),
+                 "--model", str(tmp_path / "x.onnx")]) == 2
+    assert "cannot write the image" in capsys.readouterr().err
+    assert main(["train", "--game", "rixes", "--epochs", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "bad value for '--epochs': 0"
+    assert main(["train-finder", "--scenes", "-1"]) == 2
+    assert capsys.readouterr().err.strip() == "bad value for '--scenes': -1"
+
+
 def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     confusion = tmp_path / "confusion.png"
