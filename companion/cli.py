@@ -7,7 +7,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -19,7 +19,7 @@ from companion.cli_watch import add_commands as add_watch_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
 from companion.game import Game
-from companion.record import Replay, outcome_json
+from companion.record import Replay, outcome_json, text_lines
 from companion.registry import find_game
 from companion.text import Lang, Text
 
@@ -85,20 +85,25 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 
 def _run_replay(args: argparse.Namespace) -> int:
     lang: Lang = args.lang or default_lang()
+    # Read as bytes and decoded line by line: a stray byte stops the replay at its line, after
+    # the rulings of every line before it.
     if args.file == "-":
-        return replay(sys.stdin, sys.stdout, sys.stderr, as_json=args.json, lang=lang)
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream put in its place has none
+        lines = sys.stdin if stdin is None else text_lines(stdin)
+        return replay(lines, sys.stdout, sys.stderr, as_json=args.json, lang=lang)
     try:
-        handle = open(args.file, encoding="utf-8")  # noqa: SIM115 (closed below)
+        handle = open(args.file, "rb")  # noqa: SIM115 (closed below)
     except OSError as error:
         text = Text("cli_cannot_read", path=args.file, detail=error.strerror or error)
         print(text.render(lang), file=sys.stderr)
         return 2
     with handle:
-        return replay(handle, sys.stdout, sys.stderr, as_json=args.json, lang=lang, name=args.file)
+        return replay(text_lines(handle), sys.stdout, sys.stderr, as_json=args.json, lang=lang,
+                      name=args.file)
 
 
 def replay(
-    handle: IO[str],
+    handle: Iterable[str],
     out: IO[str],
     err: IO[str],
     *,

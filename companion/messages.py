@@ -42,6 +42,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "la première ligne doit être un en-tête avec « record » et « game » : {detail}"),
     "bad_record_version": ("record format {version} is not supported (expected 1)",
                            "le format de relevé {version} n'est pas pris en charge (attendu : 1)"),
+    "not_utf8": ("not UTF-8 text at byte {byte}", "pas du texte UTF-8 à l'octet {byte}"),
     "line_error": ("line {line}: {error}", "ligne {line} : {error}"),
     # -- ambiguous readings (G2) -------------------------------------------
     "unsure_card": ("unsure reading at {at}: which card is it?",

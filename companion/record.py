@@ -110,7 +110,26 @@ def parse_line(line: str) -> object:
         raise MalformedInput(Text("bad_json", detail=str(error).split(":")[0])) from None
 
 
-def read_record(handle: IO[str]) -> tuple[Header, Iterator[tuple[int, Event | AmbiguousReading]]]:
+def text_lines(raw: Iterable[bytes]) -> Iterator[str]:
+    """The lines of a record read as bytes, decoded one at a time (a byte-order mark before the
+    first is dropped): a line that is no UTF-8 text raises :class:`MalformedInput` naming it once
+    every line before it was read, not the whole file.
+
+    >>> list(text_lines([b"\\xef\\xbb\\xbf{}\\n", b"caf\\xc3\\xa9\\n"]))
+    ['{}\\n', 'café\\n']
+    >>> list(text_lines([b"{}\\n", b"\\xff\\n"]))
+    Traceback (most recent call last):
+    companion.errors.MalformedInput: not UTF-8 text at byte 1
+    """
+    for number, line in enumerate(raw, 1):
+        try:
+            yield line.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            # The byte's place, not the codec's English reason: players read French too.
+            raise MalformedInput(Text("not_utf8", byte=error.start + 1), line=number) from None
+
+
+def read_record(handle: Iterable[str]) -> tuple[Header, Iterator[tuple[int, Event | AmbiguousReading]]]:
     """Read the header now; return it with a lazy iterator of ``(seq, event)``.
 
     A line whose card the camera was unsure of gives an :class:`AmbiguousReading`
@@ -164,7 +183,7 @@ class Replay:
     naming the line. After iterating, ``game`` holds the final state.
     """
 
-    def __init__(self, handle: IO[str]) -> None:
+    def __init__(self, handle: Iterable[str]) -> None:
         self.header, self._events = read_record(handle)
         self.game = self.header.new_game()
 

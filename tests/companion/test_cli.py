@@ -101,7 +101,27 @@ def test_missing_file_and_bad_encoding(tmp_path: Path, capsys: pytest.CaptureFix
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(b'{"record": 1, "game": "tranquility", "players": 3, "names": ["\xe9", "b", "c"]}\n')
     assert main(["replay", str(path)]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == "line 1: not UTF-8 text at byte 63"
+
+
+def test_a_stray_byte_stops_the_replay_at_its_line_after_the_rulings_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A byte-order mark (a Windows editor's) is no stray byte.
+    record = ("\ufeff" + "\n".join([
+        '{"record": 1, "game": "tranquility", "players": 3}',
+        '{"type": "play", "card": "10", "at": "b1"}',
+        '{"type": "discard", "count": 2}',
+    ]) + "\n").encode() + b'{"type": "discard", "count": \xff}\n{"type": "discard", "count": 2}\n'
+    path = tmp_path / "stray.jsonl"
+    path.write_bytes(record)
+    assert main(["replay", "--json", "--lang", "fr", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(line)["seq"] for line in captured.out.splitlines()] == [1, 2]
+    assert captured.err.strip() == "ligne 4 : pas du texte UTF-8 à l'octet 30"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record)))
+    assert main(["replay", "--json", "-"]) == 2
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 2 and captured.err.startswith("line 4: ")
 
 
 def test_bundled_record_referees_a_whole_won_game(capsys: pytest.CaptureFixture[str]) -> None:
