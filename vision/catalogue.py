@@ -1,7 +1,9 @@
 """Every card face the camera may see, by game, with the names of the game record.
 
-One source of truth for the renderer, the classifier's classes and the
-detector's output. Each :class:`Face` says what a real card shows that a camera
+One source of truth for the renderer, the classifier's classes, the
+detector's output and how many cards of each face lie on a table at once (the
+watcher's question when a card is read in two places, and the reading again's
+discount of a card read elsewhere). Each :class:`Face` says what a real card shows that a camera
 can read: the big value, the colour of its suit or terrain, its icons. Where
 the look of a real card is not in the rulebooks, ``known`` is False and
 ``note`` says what was assumed: the synthetic renderer then draws the
@@ -57,24 +59,32 @@ class Face:
     #: Whether the rulebooks say what the real card looks like.
     known: bool = False
     note: str = ""
+    #: The most cards showing this face that lie face up on one table at once in a game (the
+    #: rulebooks, ``RULINGS.md``); None where the texts set no bound (a card face down).
+    most: int | None = None
 
 
 def _tranquility() -> list[Face]:
     note = ("island art not described; the number is printed large in two corners and the centre. "
             "Jour et nuit cards show a sun at one end and a moon at the other (variant sheet)")
-    faces = [Face(str(v), "tranquility", "island", str(v), SEA, ("sun-moon",), False, note)
+    # How many at once: one of each island, and one start and one finish card in a grid (the box
+    # holds five of each, but a game lays one); the 25 border cards of the frame; of Mers agitées
+    # the one Récifs acérés card, a Monstre marin leaving the table with the card it is played on,
+    # six Tempêtes in all (how they share the three colours the texts do not say) and six Boussoles.
+    faces = [Face(str(v), "tranquility", "island", str(v), SEA, ("sun-moon",), False, note, 1)
              for v in range(1, 81)]
+    storm = "Mers agitées; six Tempêtes in all, how many of each colour the texts do not say"
     faces += [
-        Face("start", "tranquility", "start", "", SAND, ("ship",), False, "a ship leaving: no number"),
-        Face("finish", "tranquility", "finish", "", SAND, ("island",), False, "an island: no number"),
+        Face("start", "tranquility", "start", "", SAND, ("ship",), False, "a ship leaving: no number", 1),
+        Face("finish", "tranquility", "finish", "", SAND, ("island",), False, "an island: no number", 1),
         Face("border", "tranquility", "border", "", SEA, ("ship",), True,
-             "the ship drawn at front and back (section 3)"),
-        Face("reef", "tranquility", "reef", "", GREY, ("reef",), False, "Mers agitées"),
-        Face("monster", "tranquility", "monster", "", GREY, ("monster",), False, "Mers agitées"),
-        Face("storm-yellow", "tranquility", "storm", "", YELLOW, ("storm",), False, "Mers agitées"),
-        Face("storm-purple", "tranquility", "storm", "", (150, 40, 120), ("storm",), False, "Mers agitées"),
-        Face("storm-orange", "tranquility", "storm", "", (30, 130, 240), ("storm",), False, "Mers agitées"),
-        Face("compass", "tranquility", "compass", "", GREY, ("compass",), False, "Mers agitées"),
+             "the ship drawn at front and back (section 3)", 25),
+        Face("reef", "tranquility", "reef", "", GREY, ("reef",), False, "Mers agitées", 1),
+        Face("monster", "tranquility", "monster", "", GREY, ("monster",), False, "Mers agitées", 1),
+        Face("storm-yellow", "tranquility", "storm", "", YELLOW, ("storm",), False, storm, 6),
+        Face("storm-purple", "tranquility", "storm", "", (150, 40, 120), ("storm",), False, storm, 6),
+        Face("storm-orange", "tranquility", "storm", "", (30, 130, 240), ("storm",), False, storm, 6),
+        Face("compass", "tranquility", "compass", "", GREY, ("compass",), False, "Mers agitées", 6),
     ]
     return faces
 
@@ -83,20 +93,24 @@ def _ascension() -> list[Face]:
     terrains = {"g": GREEN, "s": SNOW, "r": ROCK}
     note = ("Versant art not described; value large, terrain colour "
             "(herbeux green, enneigé white, rocheux red)")
+    # How many at once (RULINGS A1, A6): two Versants of each value and terrain (which of them
+    # carry the ibex the texts do not say, so either face may be both), one Feu de camp a terrain,
+    # the one Sommet crowning the mountain (of 5 in the box), up to 5 Ponts (the card-set option
+    # ``bridges``), the 3 Grappins of the solo mode, 10 Panoramas.
     faces = [
         Face(f"{v}{t}" + ("+ibex" if ibex else ""), "ascension", "versant", str(v), colour,
-             ("ibex",) if ibex else (), False, note)
+             ("ibex",) if ibex else (), False, note, 2)
         for v in range(1, 13) for t, colour in terrains.items() for ibex in (False, True)
     ]
     faces += [Face(f"campfire-{t}", "ascension", "campfire", "", colour, ("fire",), False,
-                   "a Feu de camp in its terrain's colour") for t, colour in terrains.items()]
+                   "a Feu de camp in its terrain's colour", 1) for t, colour in terrains.items()]
     faces += [
-        Face("summit", "ascension", "summit", "", SNOW, ("peak",), False, "the mountain top"),
+        Face("summit", "ascension", "summit", "", SNOW, ("peak",), False, "the mountain top", 1),
         Face("bridge", "ascension", "bridge", "", GREY, ("bridge",), False,
-             "a rope bridge: no value, no terrain"),
-        Face("grapple", "ascension", "grapple", "", GREY, ("grapple",), False, "solo only"),
+             "a rope bridge: no value, no terrain", 5),
+        Face("grapple", "ascension", "grapple", "", GREY, ("grapple",), False, "solo only", 3),
         Face("panorama", "ascension", "panorama", "", SNOW, ("sequence",), True,
-             "triangular; its back shows a sequence of values (section 1)"),
+             "triangular; its back shows a sequence of values (section 1)", 10),
     ]
     return faces
 
@@ -105,19 +119,21 @@ def _crew() -> list[Face]:
     # The rulebook gives each colour a relief symbol (Remarque, section Matériel).
     suits = {"pink": (PINK, "square"), "yellow": (YELLOW, "cross"), "blue": (BLUE, "circle"),
              "green": (CREW_GREEN, "triangle-down")}
+    # One card of each colour and value: 36 colour cards and 4 Sous-marins (section Matériel).
     faces = [Face(f"{suit}-{v}", "crew", "suit", str(v), colour, (symbol,), True,
-                  "colour and symbol from the rulebook; value 1 to 9")
+                  "colour and symbol from the rulebook; value 1 to 9", 1)
              for suit, (colour, symbol) in suits.items() for v in range(1, 10)]
     faces += [Face(f"sub-{v}", "crew", "submarine", str(v), SUB, ("submarine",), False,
-                   "trump suit, values 1 to 4") for v in range(1, 5)]
+                   "trump suit, values 1 to 4", 1) for v in range(1, 5)]
     return faces
 
 
 def _rixes() -> list[Face]:
     types = {"fist": FIST, "sabres": SABRES, "pistols": PISTOLS}
+    # One card of each weapon and value; a game deals 24 of the 27 (8 to each of three Capitaines).
     return [Face(f"{kind}-{v}", "rixes", "weapon", str(v), colour,
                  (kind,) + (("skull",) if v >= 6 else ()), False,
-                 "Poing, Sabres or Pistolets, value 0 to 8; 6, 7 and 8 show a skull (rules)")
+                 "Poing, Sabres or Pistolets, value 0 to 8; 6, 7 and 8 show a skull (rules)", 1)
             for kind, colour in types.items() for v in range(0, 9)]
 
 
@@ -137,17 +153,26 @@ FACES: dict[str, dict[str, Face]] = {
 TRIANGULAR: dict[str, str] = {"ascension": "panorama"}
 
 
-#: The faces a game's deck holds one card of: no two cards on a table show the same one. The Crew's
-#: 40 cards and Rixes' 27 weapon cards are each one of a kind (one card of each colour, or weapon,
-#: and value), and so are Tranquillité's islands 1 to 80 and its start and finish cards; its border
-#: cards are many alike, and how many of each Mers agitées card there is the texts do not say.
-#: L'Ascension's Versants repeat. What :func:`vision.reread.read_again` uses to discount a cut that
-#: reads a card lying beside the one it asks about.
+#: The faces one table shows one card of at most (:attr:`Face.most`): The Crew's 40 cards, Rixes'
+#: 27, Tranquillité's islands 1 to 80, start and finish cards, Récifs acérés and Monstre marin,
+#: L'Ascension's three Feux de camp and its Sommet; not Tranquillité's border cards nor
+#: L'Ascension's Versants (two of each). What :func:`vision.reread.read_again` uses to discount a
+#: cut that reads a card lying beside the one it asks about.
 ONE_COPY: dict[str, frozenset[str]] = {
-    "tranquility": frozenset([*(str(v) for v in range(1, 81)), "start", "finish"]),
-    "crew": frozenset(face.name for face in _crew()),
-    "rixes": frozenset(face.name for face in _rixes()),
+    game: frozenset(name for name, face in by_name.items() if face.most == 1)
+    for game, by_name in FACES.items()
 }
+
+
+def most(game: str, name: str) -> int | None:
+    """The most cards named ``name`` that lie face up on one table at once in ``game``
+    (:attr:`Face.most`); None where the texts set no bound, or for a name not of its deck.
+
+    >>> most("tranquility", "7"), most("tranquility", "border"), most("ascension", "7g")
+    (1, 25, 2)
+    """
+    face = FACES[game].get(name)
+    return None if face is None else face.most
 
 
 def faces(game: str) -> list[Face]:

@@ -33,6 +33,7 @@ from typing import Any
 
 from companion.events import Campfire, Event, Play, TakeBack
 from companion.game import Game
+from vision.catalogue import most
 from vision.stable import Change, Prompt
 
 Output = Event | Prompt
@@ -74,14 +75,10 @@ class TableView:
 
 
 def copies_allowed(game: str, card: str) -> int:
-    """How many cards of one name may lie on the table at once: Tranquillité's are all different;
-    L'Ascension has two Versants of a value and terrain and up to five Ponts (A1)."""
-    if game == "ascension":
-        if card == "bridge":
-            return 5
-        if card[:1].isdigit():
-            return 2
-    return 1
+    """How many cards of one name may lie on the table at once (:func:`vision.catalogue.most`):
+    one of each Tranquillité card in its grid, two of each L'Ascension Versant, up to five Ponts;
+    one of a name the texts set no bound for (a card face down) or of no card of the game."""
+    return most(game, card) or 1
 
 
 def covered_by_rule(game: str, card: str) -> bool:

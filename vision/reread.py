@@ -29,7 +29,7 @@ under the card lying over it and read there (:func:`read_grown`); one still unsu
 again on its own cuts of a card's shape, last (:func:`read_again` with ``squarer``): most often a
 whole card with one corner off, which those cuts put back.
 
-A cut that reads a card the deck holds one of, found and read surely elsewhere, reads that card
+A cut that reads a card a table shows one of, found and read surely elsewhere, reads that card
 spilt over: it does not count (:data:`vision.catalogue.ONE_COPY`).
 """
 
@@ -350,7 +350,7 @@ def _joined(a: Readings, b: Readings) -> Readings:
 
 def _unheld(read: Readings, held: frozenset[str]) -> Readings:
     """``read`` with each reading of a card in ``held`` made unsure, its guess too: a cut that reads
-    a card of which the deck holds one, found elsewhere, reads that card, not the one it asks about.
+    a card of which a table shows one, found elsewhere, reads that card, not the one it asks about.
 
     >>> read = Readings(("blue-4", "blue-3"), np.array([0.99, 0.98], np.float32), np.zeros(2, bool),
     ...                 ("blue-4", "blue-3"))
@@ -380,7 +380,7 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     one. A card whose readings agree on the name it was read with keeps its reading, and one whose
     readings neither agree nor consent keeps it too, unsure or not.
 
-    A reading of a card the deck holds one of (:data:`vision.catalogue.ONE_COPY`), where another
+    A reading of a card a table shows one of (:data:`vision.catalogue.ONE_COPY`), where another
     card found is read as it at least ``check`` surely, does not count, nor its guess: that cut
     spills over onto that card (held-out Crew scene 316 of ``--seed 0``: a blue 3 three quarters
     under the blue 4, read as the 4 by nine of its cuts, up to 0.997 sure).
@@ -434,7 +434,7 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     # Where the cards read surely beside each say it lies, and where the refiner places those.
     named = np.array([name is not None for name in readings.names], np.bool_)
     known = named & (readings.confidences >= check)
-    # A card the deck holds one of, read surely: a cut reading it reads that card, spilt over.
+    # A card a table shows one of, read surely: a cut reading it reads that card, spilt over.
     held = ONE_COPY.get(classifier.game, frozenset()).intersection(
         name for name, sure_ in zip(readings.names, known.tolist(), strict=True) if sure_)
     for card, near in zip(cuts, _told_cuts(frame, q[asked], q[known], look), strict=True):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.ascension_setup import OPTIONS as ASCENSION_OPTIONS
 from companion.pyramid import CARDS
 from companion.tranquility import ISLAND, OTHER_CARDS
-from vision.catalogue import BACK, FACES, GAMES, ONE_COPY, faces
+from vision.catalogue import BACK, FACES, GAMES, ONE_COPY, faces, most
 
 
 def test_tranquility_faces_are_the_record_names() -> None:
@@ -26,13 +27,26 @@ def test_crew_and_rixes_decks() -> None:
     assert len(rixes) == 27 and {"fist-0", "sabres-8", "pistols-5"} <= rixes
 
 
-def test_the_faces_a_deck_holds_one_of() -> None:
+def test_the_faces_a_table_shows_one_of() -> None:
     assert ONE_COPY["crew"] == {face.name for face in faces("crew")}
     assert ONE_COPY["rixes"] == {face.name for face in faces("rixes")}
-    # Tranquillité's islands, start and finish; not its many border cards, nor Mers agitées'.
-    assert ONE_COPY["tranquility"] == set(ISLAND) | {"start", "finish"}
-    assert "ascension" not in ONE_COPY  # its Versants repeat
+    # Tranquillité's islands, its start and finish cards, Récifs acérés and a Monstre marin; not
+    # its border cards, nor the Tempêtes and Boussoles players keep in front of them.
+    assert ONE_COPY["tranquility"] == set(ISLAND) | {"start", "finish", "reef", "monster"}
+    # L'Ascension's Feux de camp, one a terrain, and the Sommet; its Versants come two of each.
+    assert ONE_COPY["ascension"] == {"campfire-g", "campfire-s", "campfire-r", "summit"}
     assert all(BACK.name not in names for names in ONE_COPY.values())
+
+
+def test_how_many_of_a_face_lie_on_a_table_as_the_engine_counts() -> None:
+    assert most("tranquility", "border") == 25 and most("tranquility", "storm-yellow") == 6
+    assert {most("ascension", name) for name in ("7g", "7g+ibex", "12r")} == {2}
+    bridges, grapples = (next(option for option in ASCENSION_OPTIONS if option.name == name)
+                         for name in ("bridges", "grapples"))
+    assert most("ascension", "bridge") == max(int(str(choice)) for choice in bridges.choices)
+    assert most("ascension", "grapple") == max(int(str(choice)) for choice in grapples.choices)
+    assert most("tranquility", "back") is None and most("crew", "7g") is None
+    assert all(face.most is not None for game in GAMES for face in faces(game))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -57,8 +57,9 @@ def test_the_same_card_in_two_places_is_a_question_not_a_play() -> None:
     out = interpreter.interpret([Change("c4", None, "12", 5.0, 0.99)], {"a1": "12", "c4": "12"})
     assert out == [Prompt("twice", ("c4", "a1"), 5.0, ("12",))]
     assert isinstance(out[0], Prompt) and out[0].text.fr.startswith("12 est vue à deux endroits")
-    # L'Ascension has two Versants of each value and terrain.
+    # L'Ascension has two Versants of each value and terrain, and up to five Ponts.
     assert copies_allowed("ascension", "7g") == 2 and copies_allowed("tranquility", "7") == 1
+    assert copies_allowed("ascension", "bridge") == 5 and copies_allowed("crew", "7g") == 1
     interpreter = Interpreter("ascension", TableView({"a1": "7g"}, frozenset()))
     assert interpreter.interpret([Change("b1", None, "7g", 5.0, 0.99)], {"a1": "7g", "b1": "7g"}) == [
         Play("7g", "b1", source="camera", t=5.0, confidence=0.99)]
@@ -190,3 +191,13 @@ def test_ascension_a_versant_moved_by_a_campfire_onto_a_pont() -> None:
     assert interpreter.interpret([Change("b1", None, "campfire-g", 81.3, 0.97)], fire) == []
     out = interpreter.interpret([Change("a2", "bridge", "11g", 82.3, 0.99)], {**fire, "a2": "11g"})
     assert out == [Campfire("campfire-g", "b1", "a2", source="camera", t=82.3, confidence=0.97)]
+
+
+def test_a_start_card_read_at_the_finish_is_a_question_a_second_border_card_is_not() -> None:
+    # The box holds five start cards, but a grid one: the finish card read as the start (alike
+    # but for their pictures) is asked about (held-out film 7,000,012), not laid.
+    interpreter = Interpreter("tranquility", TableView({"start": "start"}, frozenset()))
+    out = interpreter.interpret([Change("finish", None, "start", 5.0, 0.99)],
+                                {"start": "start", "finish": "start"})
+    assert out == [Prompt("twice", ("finish", "start"), 5.0, ("start",))]
+    assert copies_allowed("tranquility", "border") == 25 and copies_allowed("tranquility", "back") == 1
