@@ -9,6 +9,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- malformed input ----------------------------------------------------
     "bad_json": ("not valid JSON: {detail}", "JSON invalide : {detail}"),
     "bad_json_at": ("not valid JSON at column {column}: {detail}", "JSON invalide à la colonne {column} : {detail}"),
+    # json's own messages, in both languages (the column says where).
+    "json_value": ("a value was expected", "une valeur était attendue"),
+    "json_name": ("a name in double quotes was expected", "un nom entre guillemets droits était attendu"),
+    "json_colon": ("a ':' was expected", "un « : » était attendu"),
+    "json_comma": ("a ',' was expected", "une « , » était attendue"),
+    "json_unterminated": ("a string is not closed", "une chaîne n'est pas fermée"),
+    "json_control": ("a control character in a string", "un caractère de contrôle dans une chaîne"),
+    "json_escape": ("an invalid \\ escape", "un échappement \\ invalide"),
+    "json_u_escape": ("an invalid \\uXXXX escape", "un échappement \\uXXXX invalide"),
+    "json_extra": ("more after the JSON value", "du texte après la valeur JSON"),
+    "json_nested": ("nested too deeply", "imbriqué trop profondément"),
+    "json_digits": ("a number of too many digits", "un nombre de trop de chiffres"),
     "not_an_object": ("a record line must be a JSON object", "une ligne du relevé doit être un objet JSON"),
     "missing_field": ("missing field '{field}'", "champ « {field} » manquant"),
     "bad_field": ("bad value for '{field}': {value}", "valeur incorrecte pour « {field} » : {value}"),

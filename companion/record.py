@@ -92,22 +92,45 @@ class Header:
         return header
 
 
+#: json's messages (each up to its place, which the column says) and theirs in both languages.
+JSON_MESSAGES = {
+    "Expecting value": "json_value",
+    "Expecting property name enclosed in double quotes": "json_name",
+    "Expecting ':' delimiter": "json_colon",
+    "Expecting ',' delimiter": "json_comma",
+    "Unterminated string starting": "json_unterminated",
+    "Invalid control character": "json_control",
+    "Invalid \\escape": "json_escape",
+    "Invalid \\uXXXX escape": "json_u_escape",
+    "Extra data": "json_extra",
+}
+
+
 def parse_line(line: str) -> object:
-    """Decode one JSON line, or raise :class:`MalformedInput`."""
+    """Decode one JSON line, or raise :class:`MalformedInput`, said in both languages.
+
+    >>> parse_line('{"type": "play" "card": "7"}')
+    Traceback (most recent call last):
+    companion.errors.MalformedInput: not valid JSON at column 17: a ',' was expected
+    """
     try:
         # Without its line break: json would place a line cut short at the start of a next line.
         return json.loads(line.rstrip("\r\n"))
     except json.JSONDecodeError as error:
         # json's own message ends where it would name the place ("Invalid control character
-        # at"): the column says it.
+        # at", "Invalid \\escape: 'q'"): the column says it. One json may add later stays as it is.
+        said = error.msg.split(": ")[0].removesuffix(" at")
+        key = JSON_MESSAGES.get(said)
         raise MalformedInput(Text("bad_json_at", column=error.colno,
-                                  detail=error.msg.removesuffix(" at"))) from None
+                                  detail=Text(key) if key else said)) from None
     except RecursionError:
         # Arrays nested thousands deep: no record line looks like that.
-        raise MalformedInput(Text("bad_json", detail="nested too deeply")) from None
+        raise MalformedInput(Text("bad_json", detail=Text("json_nested"))) from None
     except ValueError as error:
         # An integer of thousands of digits (Python's int conversion limit).
-        raise MalformedInput(Text("bad_json", detail=str(error).split(":")[0])) from None
+        digits = "integer string conversion" in str(error)
+        detail = Text("json_digits") if digits else str(error).split(":")[0]
+        raise MalformedInput(Text("bad_json", detail=detail)) from None
 
 
 def text_lines(raw: Iterable[bytes]) -> Iterator[str]:

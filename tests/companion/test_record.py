@@ -10,7 +10,15 @@ import pytest
 
 from companion.errors import MalformedInput, UnknownGame
 from companion.events import Discard, Play, StartDiscards
-from companion.record import Header, Replay, outcome_json, read_record, write_record
+from companion.record import (
+    JSON_MESSAGES,
+    Header,
+    Replay,
+    outcome_json,
+    parse_line,
+    read_record,
+    write_record,
+)
 
 HEADER = '{"record": 1, "game": "tranquility", "players": 3}'
 
@@ -111,3 +119,24 @@ def test_outcome_line_shows_cells_and_counts() -> None:
     assert line["state"]["cells"] == {"c1": "12"}
     assert line["state"]["seats"][0] == {"seat": 1, "deck": 23, "hand": 5, "discard": 0}
     json.dumps(line)
+
+
+@pytest.mark.parametrize(("line", "fr"), [
+    ("", "à la colonne 1 : une valeur était attendue"),
+    ("{", "à la colonne 2 : un nom entre guillemets droits était attendu"),
+    ('{"a" 1}', "à la colonne 6 : un « : » était attendu"),
+    ('{"a": 1 "b": 2}', "à la colonne 9 : une « , » était attendue"),
+    ('"abc', "à la colonne 1 : une chaîne n'est pas fermée"),
+    ('"a\x01"', "à la colonne 3 : un caractère de contrôle dans une chaîne"),
+    ('"\\q"', "à la colonne 2 : un échappement \\ invalide"),
+    ('"\\u12"', "à la colonne 3 : un échappement \\uXXXX invalide"),
+    ("{} x", "à la colonne 4 : du texte après la valeur JSON"),
+    ("[" * 5000, ": imbriqué trop profondément"),
+    ("1" * 5000, ": un nombre de trop de chiffres"),
+])
+def test_what_json_says_of_a_bad_line_is_said_in_both_languages(line: str, fr: str) -> None:
+    """Every message json gives for a line, in French too: none left in json's English."""
+    with pytest.raises(MalformedInput) as caught:
+        parse_line(line)
+    assert caught.value.text.fr == "JSON invalide " + fr
+    assert not any(said in caught.value.text.en for said in JSON_MESSAGES)
