@@ -21,7 +21,7 @@ from companion.events import Event, Play, StartDiscards, TakeBack
 from companion.game import Game
 from companion.record import Replay, outcome_json, text_lines
 from companion.registry import find_game
-from companion.text import Lang, Text
+from companion.text import Lang, Text, os_reason
 
 
 def default_lang() -> Lang:
@@ -94,7 +94,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     try:
         handle = open(args.file, "rb")  # noqa: SIM115 (closed below)
     except OSError as error:
-        text = Text("cli_cannot_read", path=args.file, detail=error.strerror or error)
+        text = Text("cli_cannot_read", path=args.file, detail=os_reason(error))
         print(text.render(lang), file=sys.stderr)
         return 2
     with handle:

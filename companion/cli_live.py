@@ -43,7 +43,7 @@ from companion.record import Header
 from companion.referee import Referee, parse_options
 from companion.registry import GAMES
 from companion.store import Store, StoredGame, default_store_path
-from companion.text import Lang, Text
+from companion.text import Lang, Text, os_reason
 
 #: How long the demo keeps its page up after the game ended (seconds).
 DEMO_LINGER = 20.0
@@ -147,7 +147,7 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
             _say(error.text, lang, sys.stderr)
             return 2
         except OSError as error:
-            _say(Text("live_cannot_listen", detail=error.strerror or error), lang, sys.stderr)
+            _say(Text("live_cannot_listen", detail=os_reason(error)), lang, sys.stderr)
             return 2
         for line in ready:
             _say(line, lang)
@@ -437,6 +437,6 @@ def run_export(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:
-        _say(Text("cli_cannot_write", path=args.out, detail=error.strerror or error), lang, sys.stderr)
+        _say(Text("cli_cannot_write", path=args.out, detail=os_reason(error)), lang, sys.stderr)
         return 2
     return 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cli_vision import finder
 from companion.cli_vision import lang_of as _lang
 from companion.errors import CompanionError
-from companion.text import Lang, Text
+from companion.text import Lang, Text, os_reason
 
 if TYPE_CHECKING:
     from vision.classify import OnnxClassifier
@@ -113,7 +113,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         manifest = write(sim, args.out, video=args.video)
     except OSError as error:
-        text = Text("watch_bad_out", path=args.out, detail=error.strerror or error)
+        text = Text("watch_bad_out", path=args.out, detail=os_reason(error))
         print(text.render(lang), file=sys.stderr)
         return 2
     visible = sum(1 for t in sim.truth if t.visible)

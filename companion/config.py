@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.errors import CameraUnavailable, ConfigError
-from companion.text import Text
+from companion.text import Text, os_reason
 
 ENV_VAR = "COMPANION_CONFIG"
 USER_FILE = Path("~/.config/companion/companion.toml")
@@ -173,7 +173,7 @@ def read_config(path: Path) -> Config:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
     except OSError as error:
-        raise ConfigError(Text("config_unreadable", path=path, detail=error.strerror or error)) from None
+        raise ConfigError(Text("config_unreadable", path=path, detail=os_reason(error))) from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(Text("config_syntax", path=path, detail=error)) from None
     except UnicodeDecodeError as error:

@@ -353,6 +353,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli_columns": ("seq|event|rule|disc.|ruling", "n°|événement|règle|déf.|décision"),
     "bench_no_rules": ("{game} has no rules engine to measure yet (games with one: {known})",
                        "{game} n'a pas encore de moteur de règles à mesurer (jeux qui en ont un : {known})"),
+    # Why the operating system refused (companion.text.os_reason).
+    "os_missing": ("no such file or folder", "fichier ou dossier introuvable"),
+    "os_denied": ("permission denied", "permission refusée"),
+    "os_is_folder": ("it is a folder", "c'est un dossier"),
+    "os_not_folder": ("a part of the path is not a folder", "une partie du chemin n'est pas un dossier"),
+    "os_full": ("no space left on the disk", "plus de place sur le disque"),
+    "os_read_only": ("the disk is read-only", "le disque est en lecture seule"),
+    "os_address_in_use": ("the port is in use", "le port est déjà pris"),
+    "os_address_unknown": ("this machine has no such address", "cette machine n'a pas cette adresse"),
     "cli_cannot_read": ("cannot read {path}: {detail}", "impossible de lire {path} : {detail}"),
     "cli_solo_assumption": (
         "note: the solo rules (reference card A2) are not in the texts; this 1-player game uses the "

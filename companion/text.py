@@ -18,6 +18,7 @@ argument ``count`` is 1:
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import Literal
 
@@ -83,3 +84,28 @@ def _render(value: object, lang: Lang) -> str:
     if isinstance(value, Text | Both):
         return value.render(lang)
     return str(value)
+
+
+#: The operating system's reasons a player meets most, each a message in both languages.
+OS_REASONS = {
+    errno.ENOENT: "os_missing",
+    errno.EACCES: "os_denied",
+    errno.EPERM: "os_denied",
+    errno.EISDIR: "os_is_folder",
+    errno.ENOTDIR: "os_not_folder",
+    errno.ENOSPC: "os_full",
+    errno.EROFS: "os_read_only",
+    errno.EADDRINUSE: "os_address_in_use",
+    errno.EADDRNOTAVAIL: "os_address_unknown",
+}
+
+
+def os_reason(error: OSError) -> Text | str:
+    """Why the operating system refused, in both languages where it is a reason players meet
+    (a file missing, a folder, no permission...); else the system's own words.
+
+    >>> os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory")).fr
+    'fichier ou dossier introuvable'
+    """
+    key = OS_REASONS.get(error.errno or 0)
+    return Text(key) if key else str(error.strerror or error)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CameraLost, CameraUnavailable, HardwareWarning
-from companion.text import Text
+from companion.text import Text, os_reason
 from hardware.frames import Clock, Frame, SourceBase, as_bgr
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
@@ -143,7 +143,7 @@ class FolderSource(SourceBase):
                      if entry.suffix.lower() in IMAGE_SUFFIXES and entry.is_file()]
         except OSError as error:
             raise CameraUnavailable(Text("folder_unreadable", path=self.path,
-                                         detail=error.strerror or error)) from None
+                                         detail=os_reason(error))) from None
         if not names:
             raise CameraUnavailable(Text("folder_empty", path=self.path,
                                          suffixes=", ".join(sorted(IMAGE_SUFFIXES))))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import string
+from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.messages import MESSAGES
-from companion.text import Both, Text
+from companion.text import OS_REASONS, Both, Text, os_reason
 
 
 def fields(template: str) -> set[str]:
@@ -50,3 +53,19 @@ def test_one_thing_is_counted_in_the_singular() -> None:
     assert Text("desc_discard", count=1).fr == "défausse de 1 carte"
     assert Text("desc_discard", count=3).en == "discard of 3 cards"
     assert Text("seat_discards", seat=1, count=1).fr == "Le joueur 1 défausse 1 carte"
+
+
+def test_the_systems_reasons_players_meet_are_said_in_both_languages() -> None:
+    missing = os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    assert isinstance(missing, Text) and (missing.en, missing.fr) == (
+        "no such file or folder", "fichier ou dossier introuvable")
+    in_use = os_reason(OSError(errno.EADDRINUSE, "Address already in use"))
+    assert isinstance(in_use, Text) and in_use.fr == "le port est déjà pris"
+    # A reason players hardly meet keeps the system's own words.
+    assert os_reason(OSError(errno.EMLINK, "Too many links")) == "Too many links"
+    assert all(key in MESSAGES for key in OS_REASONS.values())
+
+
+def test_replay_of_a_folder_says_why_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--lang", "fr", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == f"impossible de lire {tmp_path} : c'est un dossier"
