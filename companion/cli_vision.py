@@ -178,12 +178,12 @@ def write_image(path: Path, image: Image, lang: Lang) -> bool:
 
 
 def counts_refused(args: argparse.Namespace, lang: Lang, *fields: str) -> bool:
-    """Whether one of the counts ``fields`` of ``args`` (scenes, epochs) given is under 1; then
-    it is said on standard error."""
+    """Whether one of the counts ``fields`` of ``args`` (scenes, epochs, games...) given is under
+    1; then it is said on standard error."""
     for field in fields:
         value = getattr(args, field)
         if value is not None and value < 1:
-            print(Text("bad_field", field=f"--{field}", value=value).render(lang), file=sys.stderr)
+            print(Text("bad_field", field=field, value=value).render(lang), file=sys.stderr)
             return True
     return False
 

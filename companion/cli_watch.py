@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli_vision import finder
+from companion.cli_vision import counts_refused, finder
 from companion.cli_vision import lang_of as _lang
 from companion.errors import CompanionError
 from companion.text import Lang, Text, os_reason
@@ -253,10 +253,8 @@ def run_eval_watch(args: argparse.Namespace) -> int:
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
-    for field in ("games", "events"):
-        if getattr(args, field) < 1:
-            print(Text("bad_field", field=field, value=getattr(args, field)).render(lang), file=sys.stderr)
-            return 2
+    if counts_refused(args, lang, "games", "events"):
+        return 2
     classifier = _classifier(args.game, args.model, lang)
     find = finder(args.finder, lang)
     if classifier is None or find is None:

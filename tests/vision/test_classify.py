@@ -212,14 +212,14 @@ def test_eval_vision_refuses_no_scenes_and_a_confusion_it_cannot_draw_before_rea
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Both said at once, before a model is opened or a scene rendered.
     assert main(["eval-vision", "--game", "rixes", "--scenes", "0", "--model", str(tmp_path / "x.onnx")]) == 2
-    assert capsys.readouterr().err.strip() == "bad value for '--scenes': 0"
+    assert capsys.readouterr().err.strip() == "bad value for 'scenes': 0"
     assert main(["eval-vision", "--game", "rixes", "--confusion", str(tmp_path / "c.txt"),
                  "--model", str(tmp_path / "x.onnx")]) == 2
     assert "cannot write the image" in capsys.readouterr().err
     assert main(["train", "--game", "rixes", "--epochs", "0"]) == 2
-    assert capsys.readouterr().err.strip() == "bad value for '--epochs': 0"
+    assert capsys.readouterr().err.strip() == "bad value for 'epochs': 0"
     assert main(["train-finder", "--scenes", "-1"]) == 2
-    assert capsys.readouterr().err.strip() == "bad value for '--scenes': -1"
+    assert capsys.readouterr().err.strip() == "bad value for 'scenes': -1"
 
 
 def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
