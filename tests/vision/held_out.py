@@ -15,7 +15,7 @@ def placed_with_and_without(game: str, index: int, card: str | int, rule: str,
     name, or its place among the scene's cards where several bear that name) of held-out scene
     ``index`` of ``game`` (``eval-vision``'s ``--seed 0``; 10,000 on, ``--seed 1``'s) with its
     ``rule`` (an attribute: ``covered``, ``free``, ``sized``, ``pairs``, ``beside``,
-    ``give_way``) on, as it ships, then off; the rules ``others_off`` off both times (a later rule
+    ``give_way``, ``reseat``) on, as it ships, then off; the rules ``others_off`` off both times (a later rule
     that would find the card without ``rule``)."""
     scene = render_scene(game, EVAL_SEED_BASE + index, held_out=True)
     (truth,) = [scene.cards[card]] if isinstance(card, int) else [c for c in scene.cards if c.name == card]

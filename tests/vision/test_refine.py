@@ -365,6 +365,12 @@ class _Unsure(_Refiner):
     likely = 0.95
 
 
+class _NoCard(_Refiner):
+    """The same, seeing no card anywhere."""
+
+    likely = 0.3
+
+
 def test_a_card_seen_close_is_found_by_looking_farther() -> None:
     """A close-up: at the frame's scale the finders see its pips as cards and run the card and
     the table around it together; from farther, the network sees the card."""
@@ -484,8 +490,43 @@ def test_a_quad_run_over_a_row_of_panoramas_gives_way_to_the_panoramas_in_it() -
     cards = render_scene("ascension", EVAL_SEED_BASE + 306, held_out=True).cards
     for card in (5, 7):
         assert cards[card].name == "panorama"
-        found, as_found = placed_with_and_without("ascension", 306, card, "give_way")
+        # Placing the row's cards again over quads of no triangle would find them too.
+        found, as_found = placed_with_and_without("ascension", 306, card, "give_way", others_off=("reseat",))
         assert found > 0.9 and as_found < 0.2
+
+
+def test_a_panorama_outlined_askew_at_the_end_of_its_row_is_placed_where_the_row_says() -> None:
+    # Held-out L'Ascension scenes 130 and 468: the first and the last Panorama of the pyramid's
+    # foot, pale, outlined askew with the table about them, and so no triangle.
+    for scene, card in ((130, 0), (468, 9)):
+        reseated, as_found = placed_with_and_without("ascension", scene, card, "reseat")
+        assert reseated > 0.9 and as_found < 0.5
+
+
+def test_only_quads_of_no_triangle_that_fit_a_rows_place_badly_give_it_up() -> None:
+    frame = np.full((140, 400, 3), 120, np.uint8)
+    card = np.array([[10, 20], [70, 20], [70, 104], [10, 104]], np.float32)
+    row = [card + np.array([62 * k, 0], np.float32) for k in range(5)]
+    for quad in row:
+        cv2.fillConvexPoly(frame, quad.astype(np.int32), (235, 235, 235))
+        x, y = quad[0]
+        cv2.fillConvexPoly(frame, np.array([[x + 30, y + 10], [x + 55, y + 75], [x + 5, y + 75]], np.int32),
+                           (40, 40, 40))
+    askew = np.array([[254, 14], [334, 26], [326, 118], [246, 100]], np.float32)  # over the fifth
+    assert quad_iou(askew, row[4]) < 0.7
+    kept = np.stack([*row[:4], askew])
+    triangles = np.array([True] * 4 + [False])
+    find = RefinedFinder(lambda image: kept, _Refiner())  # type: ignore[arg-type]
+    out, reseated = find._reseated(frame, kept, triangles)
+    assert quad_iou(out[4], row[4]) > 0.95 and len(reseated) == 1
+    assert np.array_equal(out[:4], kept[:4])
+    # A quad fitting the place well holds it, as does a triangle, or any quad where the refiner
+    # sees no card.
+    near = row[4] + np.array([3, 2], np.float32)
+    assert len(find._reseated(frame, np.stack([*row[:4], near]), triangles)[1]) == 0
+    assert len(find._reseated(frame, kept, np.ones(5, np.bool_))[1]) == 0
+    blind = RefinedFinder(lambda image: kept, _NoCard())  # type: ignore[arg-type]
+    assert len(blind._reseated(frame, kept, triangles)[1]) == 0
 
 
 def test_only_squat_quads_the_cards_found_cover_give_way() -> None:
