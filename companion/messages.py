@@ -315,6 +315,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "that can be written",
                          "impossible d'écrire l'image {path} : donnez un chemin finissant par .png ou .jpg, "
                          "dans un dossier où l'on peut écrire"),
+    "real_photos_none": ("no labelled photo in {path} (a JPEG or PNG with its Pascal VOC .xml beside it): the "
+                         "real photos' recall is not measured; give a folder of them with --real-photos, or "
+                         "--real-photos none",
+                         "aucune photo étiquetée dans {path} (un JPEG ou PNG avec son .xml Pascal VOC à côté) : "
+                         "le rappel des photos réelles n'est pas mesuré ; donnez-en un dossier avec "
+                         "--real-photos, ou --real-photos none"),
     "labels_unreadable": ("cannot read the labelled boxes {path} ({detail}): give a Pascal VOC file, "
                           "each object with a bndbox of xmin, ymin, xmax and ymax",
                           "impossible de lire les boîtes étiquetées {path} ({detail}) : donnez un fichier "

@@ -194,6 +194,36 @@ def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2
     assert err.strip() == f"impossible de lire l'image {photos / 'a.jpg'} : donnez un fichier JPEG ou PNG"
 
 
+def test_eval_vision_refuses_real_photos_it_cannot_find_before_reading(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A folder missing, one holding photos without labels, a file: said at once, before a model
+    # is opened or a scene rendered, in the player's language.
+    (tmp_path / "unlabelled").mkdir()
+    (tmp_path / "unlabelled" / "a.jpg").write_bytes(b"")
+    (tmp_path / "file.xml").write_text("<annotation></annotation>")
+    for folder in (tmp_path / "missing", tmp_path / "unlabelled", tmp_path / "file.xml"):
+        assert main(["eval-vision", "--game", "rixes", "--real-photos", str(folder), "--lang", "fr",
+                     "--model", str(tmp_path / "x.onnx")]) == 2
+        assert capsys.readouterr().err.strip() == (
+            f"aucune photo étiquetée dans {folder} (un JPEG ou PNG avec son .xml Pascal VOC à côté) : le "
+            "rappel des photos réelles n'est pas mesuré ; donnez-en un dossier avec --real-photos, ou "
+            "--real-photos none")
+
+
+def test_eval_vision_says_when_the_shared_real_photos_are_not_there(
+        tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clone away from the workplace's shared folder: the scenes are measured, the photos' recall
+    # is said to be missing, not printed as 0 nor left out unsaid.
+    monkeypatch.setattr("companion.cli_vision.REAL_PHOTOS", tmp_path / "shared" / "realphotos")
+    assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "1", "--json",
+                 "--confusion", str(tmp_path / "c.png")]) == 0
+    out, err = capsys.readouterr()
+    figures = json.loads(out)
+    assert figures["scenes"] == 1 and "real_photo_recall" not in figures
+    assert err.startswith(f"no labelled photo in {tmp_path / 'shared' / 'realphotos'} ")
+
+
 def test_an_annotation_that_cannot_be_written_is_said_and_exits_2(
         tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     image = tmp_path / "table.jpg"
@@ -226,7 +256,7 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     confusion = tmp_path / "confusion.png"
     assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "2", "--json",
-                 "--confusion", str(confusion), "--real-photos", str(tmp_path / "none")]) == 0
+                 "--confusion", str(confusion), "--real-photos", "none"]) == 0
     figures = json.loads(capsys.readouterr().out)
     for key in ("detection_recall", "detection_precision", "identity_accuracy", "wrong_confident_rate",
                 "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
