@@ -839,20 +839,20 @@ class RefinedFinder:
         if not len(places):
             return kept, none
         over = overlap_shares(places, kept) >= SAME_CARD
-        asked = [(int(p), int(j)) for p, j in zip(*np.nonzero(over & ~triangular[None]), strict=True)
-                 if quad_iou(kept[j], places[p]) < RESEAT_FIT]
+        # Each place, the quad over it, and how well that quad fits it.
+        asked = [(int(p), int(j), was) for p, j in zip(*np.nonzero(over & ~triangular[None]), strict=True)
+                 if (was := quad_iou(kept[j], places[p])) < RESEAT_FIT]
         if not asked:
             return kept, none
-        spots = places[[p for p, _ in asked]]
+        spots = places[[p for p, _, _ in asked]]
         placed = self._placed(frame, spots)
         like = alike(frame, kept[triangular], placed.quads)
         out = kept.copy()
         reseated: list[FloatArray] = []
         done: set[int] = set()
-        for k, (_, j) in enumerate(asked):
+        for k, (_, j, was) in enumerate(asked):
             fit = quad_iou(placed.quads[k], spots[k])
-            if j in done or placed.card[k] < MIN_CARD or fit < STAYS or not like[k] \
-                    or fit < quad_iou(kept[j], spots[k]) + RESEAT_GAIN \
+            if j in done or placed.card[k] < MIN_CARD or not like[k] or fit < max(STAYS, was + RESEAT_GAIN) \
                     or (overlap_shares(placed.quads[k][None], np.delete(kept, j, axis=0)) >= SAME_CARD).any():
                 continue
             out[j] = placed.quads[k]
