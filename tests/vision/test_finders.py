@@ -44,6 +44,19 @@ def test_pips_and_pictures_inside_a_large_card_give_way_to_its_outline() -> None
     assert len(merged) == 1 and np.array_equal(merged[0], card)
 
 
+def test_overlapping_pictures_of_a_court_card_give_way_to_its_outline() -> None:
+    # A king photographed close (the real photo IMG_2440): the network outlines its figure's two
+    # halves and an index, overlapping one another, together more than half the card.
+    card = card_at(300, 300, width=180)
+    pictures = np.stack([card_at(300, 255, width=110), card_at(300, 345, width=110),
+                         card_at(250, 330, width=60)])
+    merged = merge_quads(pictures, card[None], support=([0.9, 0.6, 0.5], [1.0]))
+    assert len(merged) == 1 and np.array_equal(merged[0], card)
+    # Apart, as cards laid edge to edge are, they would be the cards.
+    apart = np.stack([pictures[0] - [0, 30], pictures[1] + [0, 30]])
+    assert len(merge_quads(apart, card[None], support=([0.9, 0.6], [1.0]))) == 2
+
+
 def test_a_card_on_a_tile_of_a_checked_cloth_stays_beside_the_tile() -> None:
     # Contours outlined a tile of the cloth around a card; the network's quad of it is a tenth of
     # the tile, as a pip is of a card seen close. Three cards found elsewhere in the frame have
