@@ -26,6 +26,9 @@ CROP_SIZE = (64, 88)
 #: Least share of its convex hull a region fills: rejects ragged blobs, keeps cards whose border
 #: is broken by a court figure touching it.
 MIN_SOLID = 0.6
+#: Two quads overlapping by this share of the smaller or more are no two cards laid edge to edge
+#: (:func:`apart`).
+CLASH = 0.2
 
 
 def order_corners(quad: npt.ArrayLike) -> FloatArray:
@@ -337,6 +340,22 @@ def overlap_shares(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64
     return shares
 
 
+def apart(inter: npt.NDArray[np.float64], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Which of K quads overlap none of the others by :data:`CLASH` of the smaller or more, given
+    the areas of their intersections ``inter`` (K, K, as :func:`overlaps` gives them) and their
+    ``areas`` (K): cards laid edge to edge lie apart, the pieces of one card (a picture, its
+    frame, an index) overlap.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> quads = np.stack([card, card + [65, 0], card + [100, 0]])
+    >>> apart(overlaps(quads), np.array([quad_area(q) for q in quads])).tolist()
+    [True, False, False]
+    """
+    clash = inter >= CLASH * np.minimum.outer(areas, areas)
+    np.fill_diagonal(clash, False)
+    return np.asarray(~clash.any(axis=1), np.bool_)
+
+
 def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
     """One quad a card: merge duplicates, drop blobs made of several cards and details inside a card."""
     if not cands:
@@ -351,11 +370,8 @@ def _suppress(cands: list[tuple[FloatArray, float]]) -> list[FloatArray]:
         inside = np.flatnonzero((area < 0.7 * area[i]) & (inter[i] > 0.8 * area))
         if len(inside) < 2:
             continue
-        pair = inter[np.ix_(inside, inside)]
         # A candidate inside it overlapping another one inside is no card of its own there.
-        clash = pair >= 0.2 * np.minimum.outer(area[inside], area[inside])
-        np.fill_diagonal(clash, False)
-        disjoint = inside[~clash.any(axis=1)]
+        disjoint = inside[apart(inter[np.ix_(inside, inside)], area[inside])]
         if len(disjoint) >= 2 and area[disjoint].sum() > 0.6 * area[i]:
             alive[i] = False
     # A court card's printed frame is card-shaped too: the card around it wins.

@@ -21,16 +21,13 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, find_cards, inside, overlaps, quad_area
+from vision.detect import FloatArray, Image, apart, find_cards, inside, overlaps, quad_area
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
 from vision.segment import CardFinder, Outlines, core_evidence
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
-#: Two network quads inside a contour quad overlapping by this share of the smaller or more are
-#: no two cards laid edge to edge (:func:`_apart`; :func:`vision.detect.find_cards` parts a blob so).
-CLASH = 0.2
 #: Network quads smaller than this share of the contour quad they lie in are details (pips, an
 #: index), never cards.
 DETAIL = 0.2
@@ -73,8 +70,8 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
       same card (or the network ran this card and a neighbour together), the quad whose
       outline lies better on the frame's edges (by :data:`BETTER`) stays;
     * the centres of network quads inside it, together covering at least :data:`PARTS` of it
-      (or one of them that large), those overlapping another by :data:`CLASH` not counted
-      (:func:`_apart`): those are the cards (a blob of cards edge to edge), it goes;
+      (or one of them that large), those overlapping another not counted
+      (:func:`vision.detect.apart`): those are the cards (a blob of cards edge to edge), it goes;
     * network quads inside it, all small and together covering less: they are parts of one
       card (pips, pictures), unless one of them is larger than a detail (:data:`DETAIL`) and
       its outline lies better on edges than the contour quad's own, or they lie on edges
@@ -135,7 +132,8 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             # Cards laid edge to edge lie apart: of quads inside overlapping one another, none
             # counts towards the cards' cover (the pictures and the index of one court card).
             parts = (areas[inner] < PARTS * area).all() and (
-                areas[inner].sum() < PARTS * area or _apart(network, inner, areas).sum() < PARTS * area)
+                areas[inner].sum() < PARTS * area
+                or areas[inner][apart(overlaps(network[inner]), areas[inner])].sum() < PARTS * area)
             # A card-sized "part" may be a card after all, the contour quad a blob of it and its
             # neighbours' pieces: then the outline on the frame's edges decides. Pips cannot be.
             sized = [j for j in inner if areas[j] >= DETAIL * area]
@@ -161,21 +159,6 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
             extra.append(quad)
     out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
     return np.ascontiguousarray(out, np.float32)
-
-
-def _apart(network: FloatArray, inner: list[int], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """The areas of the network quads ``inner`` (indices into ``network`` and ``areas``) that
-    overlap none of the others by :data:`CLASH` of the smaller or more, as
-    :func:`vision.detect.find_cards` counts the cards of a blob.
-
-    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> quads = np.stack([card, card + [65, 0], card + [100, 0]])
-    >>> _apart(quads, [0, 1, 2], np.array([quad_area(q) for q in quads])).tolist()
-    [5544.0]
-    """
-    own = np.asarray(areas[inner], np.float64)
-    share = overlaps(network[inner]) / np.minimum.outer(own, own).clip(1e-9)
-    return np.asarray(own[~(share >= CLASH).any(axis=1)], np.float64)
 
 
 def _frame_sized(inner: list[int], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
