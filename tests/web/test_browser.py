@@ -68,6 +68,8 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
                                  if str(v) not in on_table)
                     page.fill("#correct-at", cell)
                     page.fill("#correct-card", wrong)
+                    # The answer to this click, not to an earlier one, is awaited below.
+                    page.evaluate("document.getElementById('toast').textContent = ''")
                     page.click("#correct button[type=submit]")
                     try:
                         page.wait_for_function(
@@ -82,7 +84,10 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
                 corrected = next(h for h in history if h["summary"].endswith(f"{wrong}@{cell}"))
                 original = next(h for h in history if h["summary"].endswith(f"{card}@{cell}"))
                 assert corrected["en"] != original["en"] and wrong in corrected["en"]
-                assert page.locator("#toast").inner_text()  # the answer is shown
+                # The answer is shown: the page's request may come back after the live stream
+                # has already brought the corrected history.
+                page.wait_for_function("document.getElementById('toast').textContent.length > 0",
+                                       timeout=10_000)
 
                 # A few more events, then the time from each event to its ruling on the page.
                 seen = int(page.evaluate("document.body.dataset.events"))
