@@ -131,9 +131,9 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
         if inner:
             # Cards laid edge to edge lie apart: of quads inside overlapping one another, none
             # counts towards the cards' cover (the pictures and the index of one court card).
-            parts = (areas[inner] < PARTS * area).all() and (
-                areas[inner].sum() < PARTS * area
-                or areas[inner][apart(overlaps(network[inner]), areas[inner])].sum() < PARTS * area)
+            own = areas[inner]
+            parts = (own < PARTS * area).all() and (
+                own.sum() < PARTS * area or own[apart(overlaps(network[inner]), own)].sum() < PARTS * area)
             # A card-sized "part" may be a card after all, the contour quad a blob of it and its
             # neighbours' pieces: then the outline on the frame's edges decides. Pips cannot be.
             sized = [j for j in inner if areas[j] >= DETAIL * area]
