@@ -14,7 +14,7 @@ from typing import IO, Any
 from companion.bench import SIMULATORS, bench_rules
 from companion.cli_hardware import add_commands as add_hardware_commands
 from companion.cli_live import add_commands as add_live_commands
-from companion.cli_vision import add_commands, refiner_option
+from companion.cli_vision import FINDER_HELP, FINDER_METAVAR, add_commands, refiner_option
 from companion.cli_watch import add_commands as add_watch_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
@@ -61,8 +61,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="the game to measure (default: every game for rules, Tranquillité for vision; "
                        "may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
-    bench.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
-                       help="how cards are found (default: both, as camera.finder)")
+    bench.add_argument("--finder", default=None, metavar=FINDER_METAVAR,
+                       help=f"bench vision: {FINDER_HELP}; bench watch: how the watcher finds the table "
+                       "(both, the default as camera.finder, network, contours or a file)")
     refiner_option(bench)
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--seed", type=int, default=0)

@@ -56,7 +56,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                              help="training scenes (default: the recipe's)")
         trainer.add_argument("--epochs", type=int, default=None)
         trainer.add_argument("--lang", choices=["fr", "en"], default=None)
-        trainer.set_defaults(run=run_train_network, network=network)
+        trainer.set_defaults(run=run_train_network, network=network, lean=False)
+        if network == "refiner":
+            trainer.add_argument("--lean", action="store_true",
+                                 help="the lean finder's refiner (default out: models/refiner-lean.onnx)")
 
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
@@ -94,11 +97,17 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
         return None
 
 
+#: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
+FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité, but for close-ups and frames "
+               "it finds no card in; both for the other games), "
+               "both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean (the "
+               "network alone, placed by one look of the lean refiner), the network alone, contours "
+               "alone, or another finder model file")
+FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
+
+
 def _finder_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--finder", default="both", metavar="both|network|contours|PATH",
-                        help="how cards are found: the shipped finder network (models/finder.onnx) "
-                             "and OpenCV contours (the default), the network alone, contours alone, "
-                             "or another finder model file")
+    parser.add_argument("--finder", default="auto", metavar=FINDER_METAVAR, help=FINDER_HELP)
     refiner_option(parser)
 
 
@@ -106,17 +115,18 @@ def refiner_option(parser: argparse.ArgumentParser) -> None:
     """``--refiner``: how the found cards' corners are placed on them."""
     parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
                         help="the corner refiner that places each found card's corners on its edges: the "
-                             "shipped one (models/refiner.onnx, the default), none (the finder's own "
-                             "corners), or another refiner model file")
+                             "shipped one (models/refiner.onnx, the default; models/refiner-lean.onnx for "
+                             "the lean finder), none (the finder's own corners), or another refiner model "
+                             "file")
 
 
-def finder(choice: str, lang: Lang, refiner: str | None = None) -> Finder | None:
-    """The card finder named on the command line, its quads refined by ``refiner`` (see
-    :func:`vision.finders.make_finder`), or None after saying why it cannot be loaded."""
+def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None = None) -> Finder | None:
+    """The card finder named on the command line for ``game``, its quads refined by ``refiner``
+    (see :func:`vision.finders.make_finder`), or None after saying why it cannot be loaded."""
     from vision.finders import make_finder
 
     try:
-        return make_finder(choice, refiner)
+        return make_finder(choice, refiner, game)
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return None
@@ -131,7 +141,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     classifier = _classifier(args.game, args.model, lang)
-    find = finder(args.finder, lang, args.refiner)
+    find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
     status = 0
@@ -237,9 +247,10 @@ def run_train_network(args: argparse.Namespace) -> int:
             recipe, train, default = FinderRecipe(seed=args.seed), train_finder, default_finder_path()
         else:
             from models.refiner import RefinerRecipe, train_refiner
-            from vision.refine import default_refiner_path
+            from vision.refine import default_refiner_path, lean_refiner_path
 
-            recipe, train, default = RefinerRecipe(seed=args.seed), train_refiner, default_refiner_path()
+            recipe, train = RefinerRecipe(seed=args.seed, lean=args.lean), train_refiner
+            default = lean_refiner_path() if args.lean else default_refiner_path()
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
@@ -273,7 +284,7 @@ def run_eval(args: argparse.Namespace) -> int:
         if args.real_photos is not None:
             return 2
     classifier = _classifier(args.game, args.model, lang)
-    find = finder(args.finder, lang, args.refiner)
+    find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
     tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
@@ -368,13 +379,11 @@ def run_bench_vision(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     cpu = pin_one_core()
-    args.finder = args.finder or "both"
-    find = finder(args.finder, lang, args.refiner)
-    if find is None:
-        return 2
+    args.finder = args.finder or "auto"
     for game in args.game or ["tranquility"]:
         classifier = _classifier(game, args.model, lang)
-        if classifier is None:
+        find = finder(args.finder, lang, args.refiner, game)
+        if classifier is None or find is None:
             return 2
         frames = [render_scene(game, 700_000 + k, layout=FULLEST.get(game)).image for k in range(10)]
         crops = np.random.default_rng(0).integers(0, 255, (36, 88, 64, 3), dtype=np.uint8)

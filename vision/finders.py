@@ -203,14 +203,37 @@ class CombinedFinder:
         return Outlines.marked(merged, by_network[triangular], partial)
 
 
-def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
-    """The finder named ``choice``: ``both`` (:class:`CombinedFinder`, the default of ``detect``,
-    ``eval-vision``, ``bench`` and the watcher's ``camera.finder``), ``network``, ``contours``,
-    or a finder model file's path; its quads placed on the cards by the corner refiner, the
-    network looking closer where cards lie (:class:`vision.refine.RefinedFinder`), when
-    ``refiner`` is ``shipped`` (``models/refiner.onnx``, the default of ``detect``,
-    ``eval-vision`` and ``bench vision``) or a refiner model file's path; as they are when it is
-    None or ``none``.
+#: The finder ``auto`` chooses for a game; ``both`` for the games not named. Tranquillité's cards
+#: are large and laid in a grid: the finder network alone outlines them, and one look of the lean
+#: refiner places them as well as the full finder does, in two fifths of its time (``models/MODELS.md``,
+#: "The lean finder"). L'Ascension's small Panoramas need the closer look; The Crew's and Rixes'
+#: fanned and overlapping cards, the contours and the refiner's second look.
+AUTO = {"tranquility": "lean"}
+
+
+def finder_for(game: str | None) -> str:
+    """The finder ``auto`` stands for with ``game`` (:data:`AUTO`).
+
+    >>> finder_for("tranquility"), finder_for("ascension"), finder_for(None)
+    ('lean', 'both', 'both')
+    """
+    return AUTO.get(game or "", "both")
+
+
+def make_finder(choice: str = "both", refiner: str | None = None, game: str | None = None) -> Finder:
+    """The finder named ``choice``: ``both`` (:class:`CombinedFinder`, the watcher's
+    ``camera.finder``), ``network``, ``contours``, ``lean``, ``auto`` (the one :func:`finder_for`
+    chooses for ``game``: the default of ``detect``, ``eval-vision`` and ``bench vision``) or a
+    finder model file's path; its quads placed on the cards by the corner refiner, the network
+    looking closer where cards lie (:class:`vision.refine.RefinedFinder`), when ``refiner`` is
+    ``shipped`` (``models/refiner.onnx``, the default of ``detect``, ``eval-vision`` and ``bench
+    vision``) or a refiner model file's path; as they are when it is None or ``none``.
+
+    ``lean`` is the finder network alone, its quads placed by one look of the lean refiner
+    (``models/refiner-lean.onnx`` when ``refiner`` is ``shipped``), with no closer look and no
+    parting of two cards outlined as one (:func:`lean_finder`). Refined, ``auto`` for a game
+    whose finder is ``lean`` leaves close-ups and frames the lean finder finds no card in to
+    ``both`` (:class:`vision.refine.LeanOrFull`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
@@ -218,6 +241,17 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
     True
     """
     refined = refiner is not None and refiner != "none"
+    if choice == "auto":
+        choice = finder_for(game)
+        if choice == "lean" and refined:
+            from vision.refine import LeanOrFull, RefinedFinder
+
+            # Close-ups and frames the lean finder sees no card in are the full finder's.
+            lean, full = make_finder("lean", refiner), make_finder("both", refiner)
+            return LeanOrFull(cast(RefinedFinder, lean), cast(RefinedFinder, full))
+    if choice == "lean":
+        alone = CardFinder(lone_cores=refined)
+        return lean_finder(alone, str(refiner)) if refined else alone.find
     network: CardFinder | None = None
     # What the refined finder starts from: the same quads, each marked triangular where the
     # network saw a triangle (a Panorama, which vision.recognise then reads by its shape).
@@ -243,6 +277,21 @@ def make_finder(choice: str = "both", refiner: str | None = None) -> Finder:
     return RefinedFinder(outlined, model, network)
 
 
+def lean_finder(network: CardFinder, refiner: str = "shipped") -> Finder:
+    """The lean finder: ``network``'s quads placed by one look of the lean refiner (``shipped``:
+    ``models/refiner-lean.onnx``) or of the refiner file ``refiner``, the steps that need no
+    closer look kept but the parting of pairs (:class:`vision.refine.RefinedFinder`).
+
+    Why these steps: on Tranquillité's held-out scenes the closer look, the contours, the
+    refiner's second look and the parting of pairs each cost 8 to 21 ms of a 36-card frame and
+    earned no target; the places beside the cards (20 ms) kept recall over its target
+    (``models/MODELS.md``, "What each step of the refined finder costs and earns")."""
+    from vision.refine import CornerRefiner, RefinedFinder, lean_refiner_path
+
+    model = CornerRefiner(lean_refiner_path() if refiner == "shipped" else Path(refiner), passes=1)
+    return RefinedFinder(network.find_outlines, model, pairs=False)
+
+
 #: How much closer :func:`closer` looks: the frame cut into tiles a half, a third and a quarter
 #: of its size, each shown to the finder whole. L'Ascension's pyramid stands ten cards tall, so
 #: its Panoramas are 30-40 pixels wide in a 1280x720 frame: too small for the network at its
@@ -258,9 +307,12 @@ def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
     >>> for_closer_look(find_cards) is find_cards
     True
     """
-    from vision.refine import RefinedFinder
+    from vision.refine import LeanOrFull, RefinedFinder
 
-    owner = find if isinstance(find, RefinedFinder | CombinedFinder) else getattr(find, "__self__", None)
+    owner = find if isinstance(find, RefinedFinder | CombinedFinder | LeanOrFull) else getattr(
+        find, "__self__", None)
+    if isinstance(owner, LeanOrFull):
+        return for_closer_look(owner.full)
     if isinstance(owner, RefinedFinder):  # the refiner places whole cards; tiles cut them
         return for_closer_look(owner.finder)
     if isinstance(owner, CombinedFinder):

@@ -85,21 +85,23 @@ def kernels() -> str:
     return "u8u8 (x64 precision mode, no VNNI)" if this_cpu_saturates() else "u8s8"
 
 
-def open_network(path: Path, kind: str, missing: str, unreadable: str) -> tuple[Any, dict[str, Any]]:
+def open_network(path: Path, kind: str, missing: str, unreadable: str, **fields: str
+                 ) -> tuple[Any, dict[str, Any]]:
     """A :func:`session` of the model file ``path`` on one thread, and its metadata (JSON values
     decoded).
 
     Raises :class:`~companion.errors.ModelUnavailable` with the message ``missing`` when there is
     no such file, ``unreadable`` (with a ``detail``) when onnxruntime cannot read it or its
-    metadata's ``kind`` is not ``kind``.
+    metadata's ``kind`` is not ``kind``; ``fields`` fill the rest of either message.
     """
     if not path.is_file():
-        raise ModelUnavailable(Text(missing, path=str(path)))
+        raise ModelUnavailable(Text(missing, path=str(path), **fields))
     try:
         opened = session(path)
         metadata = {k: json.loads(v) for k, v in opened.get_modelmeta().custom_metadata_map.items()}
     except Exception as error:  # onnxruntime raises its own untyped errors, json its own
-        raise ModelUnavailable(Text(unreadable, path=str(path), detail=str(error)[:200])) from None
+        raise ModelUnavailable(Text(unreadable, path=str(path), detail=str(error)[:200], **fields)) from None
     if metadata.get("kind") != kind:
-        raise ModelUnavailable(Text(unreadable, path=str(path), detail=f"not a {kind.replace('-', ' ')}"))
+        detail = f"not a {kind.replace('-', ' ')}"
+        raise ModelUnavailable(Text(unreadable, path=str(path), detail=detail, **fields))
     return opened, metadata

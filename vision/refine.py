@@ -228,6 +228,12 @@ def default_refiner_path() -> Path:
     return Path(__file__).resolve().parents[1] / "models" / "refiner.onnx"
 
 
+def lean_refiner_path() -> Path:
+    """The lean finder's corner refiner, ``models/refiner-lean.onnx``: its first layer steps two
+    pixels at a time (:mod:`models.refiner`), half the shipped refiner's time a window."""
+    return default_refiner_path().with_name("refiner-lean.onnx")
+
+
 @dataclass
 class CornerRefiner:
     """The corner-refiner network run by onnxruntime on one thread."""
@@ -236,8 +242,11 @@ class CornerRefiner:
     passes: int = PASSES
 
     def __post_init__(self) -> None:
-        self._session, self.metadata = open_network(self.path, "corner-refiner", "refiner_missing",
-                                                    "refiner_unreadable")
+        # The command that writes this file again, in the message when it is missing or unreadable.
+        lean = self.path.resolve() == lean_refiner_path()
+        self._session, self.metadata = open_network(
+            self.path, "corner-refiner", "refiner_missing", "refiner_unreadable",
+            command="companion train-refiner --lean" if lean else "companion train-refiner")
 
     def look(self, frame: Image, quads: npt.ArrayLike) -> Refined:
         """One look: the corners the network places in each quad's window, in frame pixels."""
@@ -970,3 +979,38 @@ class RefinedFinder:
         refined = self.refiner.refine(frame, quads)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         return Refined(ordered, refined.card)
+
+
+@dataclass
+class LeanOrFull:
+    """The lean finder (:func:`vision.finders.lean_finder`), and the ``full`` one for the frames it
+    is not made for: a close-up (a card found longer than :data:`LARGE` of the frame's height,
+    which the full finder looks at from farther) or a frame where it found no card. What
+    ``auto`` finds Tranquillité's cards with (:data:`vision.finders.AUTO`). Called, it gives the
+    quads."""
+
+    lean: RefinedFinder
+    full: RefinedFinder
+    corners_placed: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        # Which finder read the last frame: its refiner gives the looks that frame is read again with.
+        self._last = self.lean
+
+    def __call__(self, frame: Image) -> FloatArray:
+        return self.find(frame)
+
+    def find(self, frame: Image) -> FloatArray:
+        """Corners (N, 4, 2) of every card in a BGR frame, ordered as :func:`vision.detect.order_corners`."""
+        return self.outlines(frame).quads
+
+    def outlines(self, frame: Image) -> Outlines:
+        """The lean finder's outlines, or the full finder's where the frame is not the lean one's."""
+        found = self.lean.outlines(frame)
+        close_up = (lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]).any()
+        self._last = self.full if close_up or not len(found.quads) else self.lean
+        return found if self._last is self.lean else self.full.outlines(frame)
+
+    def look(self, frame: Image, quads: FloatArray) -> FloatArray:
+        """One look of the refiner of the finder that read the last frame (:meth:`RefinedFinder.look`)."""
+        return self._last.look(frame, quads)

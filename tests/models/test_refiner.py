@@ -68,6 +68,19 @@ def test_the_exported_network_answers_in_window_pixels() -> None:
     assert float(card.min()) >= 0 and float(card.max()) <= 1
 
 
+def test_the_lean_network_steps_two_pixels_first_and_answers_alike() -> None:
+    w, h = WINDOW_SIZE
+    lean, full = RefinerNet(lean=True).eval(), RefinerNet().eval()
+    first = lean.features[0][0]  # type: ignore[index]
+    assert isinstance(first, torch.nn.Conv2d) and first.stride == (2, 2)
+    with torch.no_grad():
+        corners, card = ExportedRefiner(lean)(torch.zeros(2, h, w, 3, dtype=torch.uint8))
+    assert corners.shape == (2, 4, 2) and card.shape == (2,)
+    # The same layers after the first: only the first layer's work is spared.
+    shapes = [[p.shape for p in net.features[1:].parameters()] for net in (lean, full)]
+    assert shapes[0] == shapes[1]
+
+
 def test_tiny_training_exports_a_refiner_that_loads_back(tmp_path: Path) -> None:
     out = tmp_path / "refiner.onnx"
     report = train_refiner(RefinerRecipe(seed=1, train_scenes=4, val_scenes=2, epochs=1, batch=16, workers=1),
@@ -80,11 +93,14 @@ def test_tiny_training_exports_a_refiner_that_loads_back(tmp_path: Path) -> None
     assert refined.quads.shape == (len(scene.cards), 4, 2) and refined.card.shape == (len(scene.cards),)
 
 
-def test_the_shipped_refiner_was_trained_with_the_recipe_train_refiner_runs() -> None:
+@pytest.mark.parametrize("lean", [False, True])
+def test_the_shipped_refiner_was_trained_with_the_recipe_train_refiner_runs(lean: bool) -> None:
     from dataclasses import asdict
 
-    refiner = CornerRefiner()
-    expected = {k: v for k, v in asdict(RefinerRecipe()).items() if k != "workers"}
+    from vision.refine import lean_refiner_path
+
+    refiner = CornerRefiner(lean_refiner_path()) if lean else CornerRefiner()
+    expected = {k: v for k, v in asdict(RefinerRecipe(lean=lean)).items() if k != "workers"}
     recorded = {k: v for k, v in refiner.metadata["recipe"].items() if k != "workers"}
     assert recorded == expected
     assert refiner.metadata["corner_error_px"] < 1.5 and refiner.path.stat().st_size < 5_000_000
@@ -113,3 +129,21 @@ def test_the_train_commands_pass_the_recipe_and_print_the_report(
     ((recipe, where),) = seen
     assert where == out and (recipe.seed, recipe.train_scenes, recipe.epochs) == (4, 7, 2)
     assert json.loads(capsys.readouterr().out) == {"model": str(out), "seconds": 1.0}
+
+
+def test_train_refiner_lean_writes_the_lean_refiner(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import models.refiner
+    from companion.cli import main
+    from vision.refine import default_refiner_path, lean_refiner_path
+
+    seen: list[tuple[RefinerRecipe, Path]] = []
+    def fake_train(recipe: RefinerRecipe, out: Path) -> dict[str, float]:
+        seen.append((recipe, out))
+        return {}
+
+    monkeypatch.setattr(models.refiner, "train_refiner", fake_train)
+    assert main(["train-refiner", "--lean"]) == 0 and main(["train-refiner"]) == 0
+    assert [(recipe.lean, out) for recipe, out in seen] == [(True, lean_refiner_path()),
+                                                            (False, default_refiner_path())]
+    capsys.readouterr()

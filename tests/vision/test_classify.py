@@ -280,6 +280,39 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     assert bench["int8_kernels"].startswith("u8u8" if this_cpu_saturates() else "u8s8")
 
 
+def test_eval_vision_reads_tranquillite_with_the_lean_finder_and_the_other_games_with_the_full_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import vision.evaluate
+    from vision.finders import CombinedFinder
+    from vision.refine import LeanOrFull, RefinedFinder
+
+    given: list[object] = []
+
+    def recall(folder: Path, find: object) -> tuple[int, int]:
+        given.append(find)
+        return 1, 1
+
+    monkeypatch.setattr(vision.evaluate, "real_photo_recall", recall)
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "a.png"), np.full((120, 90, 3), 200, np.uint8))
+    (photos / "a.xml").write_text("<annotation></annotation>")
+    for game in ("tranquility", "ascension"):
+        assert main(["eval-vision", "--game", game, "--scenes", "1", "--json",
+                     "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos)]) == 0
+        figures = json.loads(capsys.readouterr().out)
+        assert figures["finder"] == "auto" and figures["real_photo_recall"] == 1.0
+    # The photos were looked at with the finder the scenes were read with.
+    lean, full = given
+    assert isinstance(lean, LeanOrFull) and isinstance(lean.lean, RefinedFinder) and lean.lean.closer is None
+    assert isinstance(full, RefinedFinder)
+    assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
+    assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--json"]) == 0
+    bench = json.loads(capsys.readouterr().out)
+    assert bench["finder"] == "auto" and bench["ms_per_frame_36_cards"] > 0
+    assert bench["cards_read_36_cards"] > 30
+
+
 def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
     from companion.cli_vision import frames_holding
 

@@ -12,22 +12,26 @@ from companion.errors import ModelUnavailable
 from models.render import render_scene
 from tests.vision.held_out import placed_with_and_without
 from vision.detect import order_corners, quad_iou
-from vision.finders import for_closer_look, make_finder
+from vision.finders import CombinedFinder, for_closer_look, make_finder
 from vision.outline import edge_support, gradients
 from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
     FARTHER,
     LARGE,
+    PASSES,
     PRINTED,
     SEEN_CLOSE,
     WINDOW_SIZE,
     CornerRefiner,
+    LeanOrFull,
     Refined,
     RefinedFinder,
     closer_region,
     cut_windows,
+    default_refiner_path,
     gives_way,
+    lean_refiner_path,
     look_closer,
     look_farther,
     printed,
@@ -155,6 +159,77 @@ def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
     assert not isinstance(make_finder("contours"), ShapeFinder)
 
 
+def test_auto_is_the_lean_finder_for_tranquillite_and_the_merged_one_for_the_other_games() -> None:
+    auto = make_finder("auto", "shipped", "tranquility")
+    assert isinstance(auto, LeanOrFull)
+    assert isinstance(getattr(auto.full.finder, "__self__", None), CombinedFinder)
+    assert isinstance(for_closer_look(auto).__self__, CardFinder)  # type: ignore[attr-defined]
+    lean = auto.lean
+    assert isinstance(lean, RefinedFinder) and lean.closer is None
+    assert isinstance(getattr(lean.finder, "__self__", None), CardFinder)  # the network alone
+    assert not lean.pairs and lean.beside and lean.rows and lean.covered
+    assert lean.refiner.passes == 1 and lean.refiner.path == lean_refiner_path()
+    assert lean.refiner.metadata["recipe"]["lean"] is True
+    for game in ("ascension", "crew", "rixes", None):
+        full = make_finder("auto", "shipped", game)
+        assert isinstance(full, RefinedFinder) and isinstance(full.closer, CardFinder) and full.pairs
+        assert full.refiner.passes == PASSES and full.refiner.path == default_refiner_path()
+        assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
+    # Unrefined, the lean finder is the network's; another refiner file is looked through once.
+    for unrefined in (make_finder("lean"), make_finder("auto", None, "tranquility")):
+        assert isinstance(getattr(unrefined, "__self__", None), CardFinder)
+    assert isinstance(make_finder("auto", None, "crew"), CombinedFinder)
+    other = make_finder("lean", str(default_refiner_path()))
+    assert isinstance(other, RefinedFinder) and other.refiner.path == default_refiner_path()
+    assert other.refiner.passes == 1
+
+
+def test_the_lean_finder_places_held_out_tranquillite_cards_on_their_corners() -> None:
+    lean = make_finder("lean", "shipped")
+    assert isinstance(lean, RefinedFinder)
+    off = 0
+    for k in range(3):
+        scene = render_scene("tranquility", EVAL_SEED_BASE + k, held_out=True)
+        found = lean.find(scene.image)
+        best = [max((quad_iou(c.quad, q) for q in found), default=0.0)
+                for c in scene.cards if c.visible > 0.95]
+        assert min(best) > 0.8 and float(np.median(best)) > 0.93, k
+        off += sum(max(quad_iou(c.quad, q) for c in scene.cards) < 0.5 for q in found)
+    assert off <= 1  # of 103 found: precision about 99.5%
+
+
+def test_lean_or_full_leaves_close_ups_and_empty_frames_to_the_full_finder() -> None:
+    auto = make_finder("auto", "shipped", "tranquility")
+    assert isinstance(auto, LeanOrFull)
+    grid = render_scene("tranquility", EVAL_SEED_BASE, held_out=True).image
+    assert np.array_equal(auto.find(grid), auto.lean.find(grid)) and auto._last is auto.lean
+
+    class Fixed:
+        """A finder that finds ``quads``, and whose look moves a quad by ``step``."""
+
+        def __init__(self, quads: list[list[list[int]]], step: float) -> None:
+            self.quads, self.step, self.asked = np.asarray(quads, np.float32).reshape(-1, 4, 2), step, 0
+
+        def outlines(self, frame: np.ndarray) -> Outlines:
+            self.asked += 1
+            return Outlines.of(self.quads)
+
+        def look(self, frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
+            return quads + self.step
+
+    frame = np.zeros((100, 200, 3), np.uint8)
+    small = [[0, 0], [10, 0], [10, 15], [0, 15]]
+    tall = [[0, 0], [15, 0], [15, 21], [0, 21]]  # longer than a fifth of the frame: a close-up
+    for lean_finds, read_by in (([small], "lean"), ([small, tall], "full"), ([], "full")):
+        lean, full = Fixed(lean_finds, 1.0), Fixed([small, small, small], 2.0)
+        chosen = LeanOrFull(lean, full)  # type: ignore[arg-type]
+        found = chosen.find(frame)
+        assert len(found) == (1 if read_by == "lean" else 3) and full.asked == (read_by == "full")
+        # A card read again with the looks of the refiner that placed it.
+        step = 1.0 if read_by == "lean" else 2.0
+        assert np.array_equal(chosen.look(frame, found[:1]), found[:1] + step)
+
+
 def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -> None:
     with pytest.raises(ModelUnavailable, match="no corner-refiner model") as missing:
         CornerRefiner(tmp_path / "none.onnx")
@@ -166,6 +241,23 @@ def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -
     finder_model = Path(__file__).resolve().parents[2] / "models" / "finder.onnx"
     with pytest.raises(ModelUnavailable, match="not a corner refiner"):
         CornerRefiner(finder_model)
+
+
+
+def test_a_missing_lean_refiner_names_the_command_that_trains_it(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    lean = tmp_path / "refiner-lean.onnx"
+    monkeypatch.setattr("vision.refine.lean_refiner_path", lambda: lean)
+    for path, command in ((lean, "companion train-refiner --lean"),
+                          (tmp_path / "r.onnx", "companion train-refiner")):
+        with pytest.raises(ModelUnavailable) as missing:
+            CornerRefiner(path)
+        text = missing.value.text
+        assert text.en.endswith(f"`{command}`") and text.fr.endswith(f"`{command}`")
+    lean.write_bytes(b"\x08\x07garbage")
+    with pytest.raises(ModelUnavailable, match="cannot be read") as corrupt:
+        CornerRefiner(lean)
+    assert "train-refiner --lean" in corrupt.value.text.fr
 
 
 def test_detect_with_a_missing_refiner_exits_2_in_both_languages(tmp_path: Path,
