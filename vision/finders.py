@@ -232,7 +232,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     ``lean`` is the finder network alone, its quads placed by one look of the lean refiner
     (``models/refiner-lean.onnx`` when ``refiner`` is ``shipped``), with no closer look and no
     parting of two cards outlined as one (:func:`lean_finder`). Refined, ``auto`` for a game
-    whose finder is ``lean`` leaves close-ups and frames the lean finder finds no card in to
+    whose finder is ``lean`` leaves close-ups and frames the lean finder finds few cards in to
     ``both`` (:class:`vision.refine.LeanOrFull`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
@@ -246,7 +246,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         if choice == "lean" and refined:
             from vision.refine import LeanOrFull, RefinedFinder
 
-            # Close-ups and frames the lean finder sees no card in are the full finder's.
+            # Close-ups and frames the lean finder sees few cards in are the full finder's.
             lean, full = make_finder("lean", refiner), make_finder("both", refiner)
             return LeanOrFull(cast(RefinedFinder, lean), cast(RefinedFinder, full))
     if choice == "lean":

@@ -981,16 +981,24 @@ class RefinedFinder:
         return Refined(ordered, refined.card)
 
 
+#: The least cards the lean finder must find for a frame to be its own (:class:`LeanOrFull`).
+#: Seen close, a card may show the lean finder only its pips and pictures, one to three quads none
+#: longer than :data:`LARGE` (8 of the 67 real photos); a table laid out shows it more cards, and
+#: the full finder reads a frame of a few cards in little more time.
+FEW = 6
+
+
 @dataclass
 class LeanOrFull:
     """The lean finder (:func:`vision.finders.lean_finder`), and the ``full`` one for the frames it
     is not made for: a close-up (a card found longer than :data:`LARGE` of the frame's height,
-    which the full finder looks at from farther) or a frame where it found no card. What
-    ``auto`` finds Tranquillité's cards with (:data:`vision.finders.AUTO`). Called, it gives the
-    quads."""
+    which the full finder looks at from farther) or a frame where it found fewer than ``few``
+    cards. What ``auto`` finds Tranquillité's cards with (:data:`vision.finders.AUTO`). Called,
+    it gives the quads."""
 
     lean: RefinedFinder
     full: RefinedFinder
+    few: int = FEW
     corners_placed: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
@@ -1008,7 +1016,7 @@ class LeanOrFull:
         """The lean finder's outlines, or the full finder's where the frame is not the lean one's."""
         found = self.lean.outlines(frame)
         close_up = (lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]).any()
-        self._last = self.full if close_up or not len(found.quads) else self.lean
+        self._last = self.full if close_up or len(found.quads) < self.few else self.lean
         return found if self._last is self.lean else self.full.outlines(frame)
 
     def look(self, frame: Image, quads: FloatArray) -> FloatArray:
