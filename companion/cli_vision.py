@@ -99,7 +99,7 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
 
 #: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
 FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité, but for close-ups and frames "
-               "it finds fewer than six cards in; both for the other games), "
+               "it finds fewer than 12 cards in; both for the other games), "
                "both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean (the "
                "network alone, placed by one look of the lean refiner), the network alone, contours "
                "alone, or another finder model file")

@@ -981,24 +981,25 @@ class RefinedFinder:
         return Refined(ordered, refined.card)
 
 
-#: The least cards the lean finder must find for a frame to be its own (:class:`LeanOrFull`).
-#: Seen close, a card may show the lean finder only its pips and pictures, one to three quads none
-#: longer than :data:`LARGE` (8 of the 67 real photos); a table laid out shows it more cards, and
-#: the full finder reads a frame of a few cards in little more time.
-FEW = 6
+#: The least cards the lean finder must find for a frame to be its own (:class:`LeanOrFull`): a
+#: table laid out. Seen close, a card shows the lean finder its pips and pictures (1 to 12 quads in
+#: the 67 real photos, 12 in one), and the full finder reads a frame of a few cards in little
+#: more time.
+TABLE_CARDS = 12
 
 
 @dataclass
 class LeanOrFull:
-    """The lean finder (:func:`vision.finders.lean_finder`), and the ``full`` one for the frames it
-    is not made for: a close-up (a card found longer than :data:`LARGE` of the frame's height,
-    which the full finder looks at from farther) or a frame where it found fewer than ``few``
-    cards. What ``auto`` finds Tranquillité's cards with (:data:`vision.finders.AUTO`). Called,
-    it gives the quads."""
+    """The lean finder (:func:`vision.finders.lean_finder`) for the frames it is made for, a table
+    laid out (at least ``table_cards`` cards found, fewer than half of them longer than
+    :data:`LARGE` of the frame's height), and the ``full`` one for any other (a close-up, a photo
+    of a few cards, a table just laid out). One quad among many that is longer than
+    :data:`LARGE` (two cards run together) does not make a table a close-up. What ``auto`` finds
+    Tranquillité's cards with (:data:`vision.finders.AUTO`). Called, it gives the quads."""
 
     lean: RefinedFinder
     full: RefinedFinder
-    few: int = FEW
+    table_cards: int = TABLE_CARDS
     corners_placed: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
@@ -1013,10 +1014,11 @@ class LeanOrFull:
         return self.outlines(frame).quads
 
     def outlines(self, frame: Image) -> Outlines:
-        """The lean finder's outlines, or the full finder's where the frame is not the lean one's."""
+        """The lean finder's outlines on a table laid out, else the full finder's."""
         found = self.lean.outlines(frame)
-        close_up = (lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]).any()
-        self._last = self.full if close_up or len(found.quads) < self.few else self.lean
+        long = lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]
+        table = len(found.quads) >= self.table_cards and long.mean() < 0.5
+        self._last = self.lean if table else self.full
         return found if self._last is self.lean else self.full.outlines(frame)
 
     def look(self, frame: Image, quads: FloatArray) -> FloatArray:

@@ -18,11 +18,11 @@ from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
     FARTHER,
-    FEW,
     LARGE,
     PASSES,
     PRINTED,
     SEEN_CLOSE,
+    TABLE_CARDS,
     WINDOW_SIZE,
     CornerRefiner,
     LeanOrFull,
@@ -199,7 +199,7 @@ def test_the_lean_finder_places_held_out_tranquillite_cards_on_their_corners() -
     assert off <= 1  # of 103 found: precision about 99.5%
 
 
-def test_lean_or_full_leaves_close_ups_and_frames_of_few_cards_to_the_full_finder() -> None:
+def test_lean_or_full_leaves_every_frame_but_a_table_laid_out_to_the_full_finder() -> None:
     auto = make_finder("auto", "shipped", "tranquility")
     assert isinstance(auto, LeanOrFull)
     grid = render_scene("tranquility", EVAL_SEED_BASE, held_out=True).image
@@ -221,12 +221,16 @@ def test_lean_or_full_leaves_close_ups_and_frames_of_few_cards_to_the_full_finde
     frame = np.zeros((100, 200, 3), np.uint8)
     small = [[0, 0], [10, 0], [10, 15], [0, 15]]
     tall = [[0, 0], [15, 0], [15, 21], [0, 21]]  # longer than a fifth of the frame: a close-up
-    for lean_finds, read_by in (([small] * FEW, "lean"), ([small] * FEW + [tall], "full"),
-                                ([small] * (FEW - 1), "full"), ([], "full")):
-        lean, full = Fixed(lean_finds, 1.0), Fixed([small] * 9, 2.0)
+    many = TABLE_CARDS
+    cases: list[tuple[list[list[list[int]]], str]] = [
+        ([small] * many, "lean"), ([small] * (many - 1) + [tall], "lean"),  # two run together
+        ([small] * (many - 1), "full"), ([small] * 2 + [tall], "full"), ([], "full"), ([tall] * many, "full")]
+    for lean_finds, read_by in cases:
+        lean, full = Fixed(lean_finds, 1.0), Fixed([small] * 20, 2.0)
         chosen = LeanOrFull(lean, full)  # type: ignore[arg-type]
         found = chosen.find(frame)
-        assert len(found) == (FEW if read_by == "lean" else 9) and full.asked == (read_by == "full")
+        assert len(found) == (len(lean_finds) if read_by == "lean" else 20), lean_finds
+        assert full.asked == (read_by == "full")
         # A card read again with the looks of the refiner that placed it.
         step = 1.0 if read_by == "lean" else 2.0
         assert np.array_equal(chosen.look(frame, found[:1]), found[:1] + step)
