@@ -232,9 +232,9 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
 
     ``lean`` is the finder network alone, its quads placed by one look of the lean refiner
     (``models/refiner-lean.onnx`` when ``refiner`` is ``shipped``), with no closer look and no
-    parting of two cards outlined as one (:func:`lean_finder`). Refined, ``auto`` for a game
-    whose finder is ``lean`` leaves close-ups and frames the lean finder finds few cards in to
-    ``both`` (:class:`vision.refine.LeanOrFull`).
+    parting of two cards outlined as one (:func:`lean_finder`). ``auto`` for a game whose finder
+    is ``lean`` leaves close-ups and frames the lean finder finds few cards in to ``both``
+    (:class:`vision.refine.LeanOrFull`); unrefined, it is ``both`` for every game.
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
@@ -243,8 +243,10 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     """
     refined = refiner is not None and refiner != "none"
     if choice == "auto":
-        choice = finder_for(game)
-        if choice == "lean" and refined:
+        # The lean finder is the network's quads placed by the refiner: unrefined, the merged
+        # finder finds more.
+        choice = finder_for(game) if refined else "both"
+        if choice == "lean":
             from vision.refine import LeanOrFull, RefinedFinder
 
             # Close-ups and frames the lean finder sees few cards in are the full finder's.

@@ -177,9 +177,10 @@ def test_auto_is_the_lean_finder_for_tranquillite_and_the_merged_one_for_the_oth
         assert full.refiner.passes == PASSES and full.refiner.path == default_refiner_path()
         assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
     # Unrefined, the lean finder is the network's; another refiner file is looked through once.
-    for unrefined in (make_finder("lean"), make_finder("auto", None, "tranquility")):
-        assert isinstance(getattr(unrefined, "__self__", None), CardFinder)
-    assert isinstance(make_finder("auto", None, "crew"), CombinedFinder)
+    assert isinstance(getattr(make_finder("lean"), "__self__", None), CardFinder)
+    for game in ("tranquility", "crew"):  # unrefined, the merged finder finds more
+        assert isinstance(make_finder("auto", None, game), CombinedFinder)
+        assert isinstance(make_finder("auto", "none", game), CombinedFinder)
     other = make_finder("lean", str(default_refiner_path()))
     assert isinstance(other, RefinedFinder) and other.refiner.path == default_refiner_path()
     assert other.refiner.passes == 1
