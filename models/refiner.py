@@ -204,8 +204,8 @@ class RefinerNet(nn.Module):
     :data:`vision.refine.CARD_IN_WINDOW`, and a card logit (N,), for windows (N, 3, 120, 96).
 
     ``lean``: the first layer steps two pixels at a time instead of pooling a full-size map (the
-    lean finder's refiner, :data:`vision.refine.LEAN_REFINER`): a 3-channel convolution over the
-    whole window takes half the network's time."""
+    lean finder's refiner, :func:`vision.refine.lean_refiner_path`): a 3-channel convolution over
+    the whole window takes half the network's time."""
 
     def __init__(self, lean: bool = False) -> None:
         super().__init__()

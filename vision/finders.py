@@ -286,8 +286,8 @@ def lean_finder(network: CardFinder, refiner: str = "shipped") -> Finder:
     closer look kept but the parting of pairs (:class:`vision.refine.RefinedFinder`).
 
     Why these steps: on Tranquillité's held-out scenes the closer look, the contours, the
-    refiner's second look and the parting of pairs each cost 8 to 21 ms of a 36-card frame and
-    earned no target; the places beside the cards (20 ms) kept recall over its target
+    refiner's second look and the parting of pairs each cost 8 to 25 ms of a 36-card frame and
+    no target needed them; the places beside the cards (20 ms) kept recall over its target
     (``models/MODELS.md``, "What each step of the refined finder costs and earns")."""
     from vision.refine import CornerRefiner, RefinedFinder, lean_refiner_path
 
