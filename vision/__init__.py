@@ -5,7 +5,9 @@ Public API:
 * the card catalogue (:data:`FACES`, :func:`faces`) and the vision result (:class:`Detections`);
 * finding cards in a frame (:func:`make_finder`: the :class:`CardFinder` network and
   :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone, their
-  quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`) and
+  quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`; for a
+  Tranquillité table, the lean finder, the network alone placed by one look of the lean
+  refiner, with the full finder for any other frame: :class:`LeanOrFull`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
   the same function);
 * reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
@@ -19,7 +21,7 @@ from vision.detections import Detections, InvalidDetections
 from vision.evaluate import real_photo_recall
 from vision.finders import CombinedFinder, make_finder
 from vision.recognise import annotate, recognise
-from vision.refine import CornerRefiner, RefinedFinder
+from vision.refine import CornerRefiner, LeanOrFull, RefinedFinder
 from vision.segment import CardFinder
 from vision.watch import WatchConfig, Watcher
 
@@ -34,6 +36,7 @@ __all__ = [
     "Detections",
     "Face",
     "InvalidDetections",
+    "LeanOrFull",
     "RefinedFinder",
     "WatchConfig",
     "Watcher",
