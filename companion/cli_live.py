@@ -71,7 +71,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
     demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
     demo.add_argument("--linger", type=float, default=DEMO_LINGER,
-                      help="seconds the page stays up after the game ended")
+                      help="seconds the page stays up after the game ended (none with --no-page)")
     demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
     demo.add_argument("--feed", choices=["camera", "engine"], default=None,
                       help="camera: a filmed game read by the watcher (Tranquillité's default); engine: the "
@@ -152,7 +152,9 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
         for line in ready:
             _say(line, lang)
         _say(Text("live_ready", seconds=f"{time.monotonic() - started:.2f}"), lang)
-        _wait(live, stop, demo=demo, linger=getattr(args, "linger", 0.0), lang=lang)
+        # With no page to look at, a finished demo has nothing to stay up for.
+        linger = 0.0 if args.no_page else getattr(args, "linger", 0.0)
+        _wait(live, stop, demo=demo, linger=linger, lang=lang)
     _say(Text("live_stopped"), lang)
     return 0
 

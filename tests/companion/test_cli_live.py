@@ -250,6 +250,15 @@ def test_run_without_a_game_begins_one_and_bad_games_are_refused(tmp_path: Path,
     assert bad.finish() == 2 and any("1 to 5 players" in line for line in bad.lines)
 
 
+def test_a_demo_with_no_page_ends_with_its_game(tmp_path: Path, home: Path) -> None:
+    # The default linger keeps the page up 20 s after the game: with no page, it does not.
+    run = Companion("demo", "--feed", "engine", "--store", str(tmp_path / "demo.db"), "--no-page",
+                    "--speed", "100", "--lang", "en", home=home)
+    assert run.finish() == 0
+    assert not any("page stays up" in line for line in run.lines)
+    assert run.lines[-1] == "stopped; every event is in the store"
+
+
 def test_store_in_use_and_bad_speed(tmp_path: Path, home: Path) -> None:
     store = tmp_path / "demo.db"
     first = demo(store, home, "--speed", "0.01", "--linger", "0")
