@@ -276,7 +276,9 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     bench = json.loads(capsys.readouterr().out)
     assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
     assert bench["ms_per_frame"] > 0 and bench["ms_find_cards"] > 0 and bench["cards_per_frame"] >= 0
+    assert bench["ms_per_frame_p90"] >= bench["ms_per_frame"]
     assert bench["ms_per_frame_36_cards"] is None  # a trick-taking table never holds 36 cards
+    assert bench["ms_per_frame_36_cards_p90"] is None
     assert bench["int8_kernels"].startswith("u8u8" if this_cpu_saturates() else "u8s8")
 
 
@@ -310,6 +312,7 @@ def test_eval_vision_reads_tranquillite_with_the_lean_finder_and_the_other_games
     assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
     assert bench["finder"] == "auto" and bench["ms_per_frame_36_cards"] > 0
+    assert bench["ms_per_frame_36_cards_p90"] >= bench["ms_per_frame_36_cards"]
     assert bench["cards_read_36_cards"] > 30
 
 
