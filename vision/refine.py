@@ -982,9 +982,10 @@ class RefinedFinder:
 
 
 #: The least cards the lean finder must find for a frame to be its own (:class:`LeanOrFull`): a
-#: table laid out. Seen close, a card shows the lean finder its pips and pictures (1 to 12 quads in
-#: the 67 real photos, 12 in one), and the full finder reads a frame of a few cards in little
-#: more time.
+#: table laid out. A Tranquillité table seen whole shows at least 24 cards from the start (the
+#: border cards framing its grid, rule of set-up 1); seen close, a card shows the lean finder its
+#: pips and pictures (1 to 12 quads in the 67 real photos, 12 in one), and the full finder reads a
+#: frame of a few cards in little more time.
 TABLE_CARDS = 12
 
 
