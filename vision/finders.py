@@ -249,9 +249,11 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         if choice == "lean":
             from vision.refine import LeanOrFull, RefinedFinder
 
-            # Close-ups and frames the lean finder sees few cards in are the full finder's.
-            lean, full = make_finder("lean", refiner), make_finder("both", refiner)
-            return LeanOrFull(cast(RefinedFinder, lean), cast(RefinedFinder, full))
+            # Close-ups and frames the lean finder sees few cards in are the full finder's; both
+            # look through the one finder network (one session of the model, not two).
+            full = cast(RefinedFinder, make_finder("both", refiner))
+            assert full.closer is not None  # the merged finder's network looks closer
+            return LeanOrFull(cast(RefinedFinder, lean_finder(full.closer, str(refiner))), full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
         return lean_finder(alone, str(refiner)) if refined else alone.find

@@ -168,6 +168,7 @@ def test_auto_is_the_lean_finder_for_tranquillite_and_the_merged_one_for_the_oth
     lean = auto.lean
     assert isinstance(lean, RefinedFinder) and lean.closer is None
     assert isinstance(getattr(lean.finder, "__self__", None), CardFinder)  # the network alone
+    assert getattr(lean.finder, "__self__", None) is auto.full.closer  # one network for both
     assert not lean.pairs and lean.beside and lean.rows and lean.covered
     assert lean.refiner.passes == 1 and lean.refiner.path == lean_refiner_path()
     assert lean.refiner.metadata["recipe"]["lean"] is True
