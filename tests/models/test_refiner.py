@@ -138,6 +138,7 @@ def test_train_refiner_lean_writes_the_lean_refiner(monkeypatch: pytest.MonkeyPa
     from vision.refine import default_refiner_path, lean_refiner_path
 
     seen: list[tuple[RefinerRecipe, Path]] = []
+
     def fake_train(recipe: RefinerRecipe, out: Path) -> dict[str, float]:
         seen.append((recipe, out))
         return {}

@@ -251,7 +251,6 @@ def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -
         CornerRefiner(finder_model)
 
 
-
 def test_a_missing_lean_refiner_names_the_command_that_trains_it(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     lean = tmp_path / "refiner-lean.onnx"
