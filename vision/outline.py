@@ -24,6 +24,10 @@ MIN_STEP = 40.0
 SAMPLES = 24
 #: How far from the side, in pixels on either side of it, a step may lie.
 REACH = 3
+#: Segments measured at once: each takes SAMPLES x (2 REACH + 1) points through some ten arrays,
+#: and the table's fit asks about some 20,000 at a time (every border card moved 169 ways), which
+#: all at once took 250 MB more for an instant, the companion's whole budget.
+CHUNK = 2048
 
 
 class Gradients(NamedTuple):
@@ -74,8 +78,16 @@ def moved_support(grads: Gradients, quads: npt.ArrayLike, moves: npt.ArrayLike) 
 
 def segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
                      ) -> npt.NDArray[np.float64]:
-    """:func:`side_support` of each segment ``starts[i]`` to ``ends[i]`` (S, 2), all at once;
-    0 for a segment shorter than a pixel."""
+    """:func:`side_support` of each segment ``starts[i]`` to ``ends[i]`` (S, 2), :data:`CHUNK` at
+    a time; 0 for a segment shorter than a pixel."""
+    if len(starts) <= CHUNK:
+        return _segments_support(grads, starts, ends)
+    return np.concatenate([_segments_support(grads, starts[i:i + CHUNK], ends[i:i + CHUNK])
+                           for i in range(0, len(starts), CHUNK)])
+
+
+def _segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: npt.NDArray[np.float64]
+                      ) -> npt.NDArray[np.float64]:
     gx, gy = grads
     h, w = gx.shape
     lengths = np.linalg.norm(ends - starts, axis=1)

@@ -96,3 +96,25 @@ def test_segments_support_counts_the_points_with_a_step_across_them() -> None:
         expected.append(hits / SAMPLES if length >= 1 else 0.0)
     assert max(expected) > 0  # some segments cross card edges
     assert segments_support(grads, starts, ends) == pytest.approx(expected, abs=1e-12)
+
+
+def test_many_segments_are_measured_a_chunk_at_a_time() -> None:
+    import tracemalloc
+
+    rng = np.random.default_rng(6)
+    frame = table_with([card_at(rng.uniform(100, 500), rng.uniform(100, 300), 120, rng.uniform(0, 90))
+                        for _ in range(4)])
+    grads = gradients(frame)
+    # As many as the table's fit asks about at once: every border card moved 169 ways.
+    starts, ends = rng.uniform(0, 600, (20_000, 2)), rng.uniform(0, 400, (20_000, 2))
+    tracemalloc.start()
+    try:
+        support = segments_support(grads, starts, ends)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # All at once, its points took some 300 MB; a chunk of them takes a few.
+    assert peak < 40_000_000
+    parts = np.concatenate([segments_support(grads, starts[i:i + 1000], ends[i:i + 1000])
+                            for i in range(0, len(starts), 1000)])
+    assert np.array_equal(support, parts) and support.max() > 0
