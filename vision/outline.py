@@ -25,8 +25,9 @@ SAMPLES = 24
 #: How far from the side, in pixels on either side of it, a step may lie.
 REACH = 3
 #: Segments measured at once: each takes SAMPLES x (2 REACH + 1) points through some ten arrays,
-#: and the table's fit asks about some 20,000 at a time (every border card moved 169 ways), which
-#: all at once took 250 MB more for an instant, the companion's whole budget.
+#: and the table's fit asks about some 20,000 at a time (every border card moved 169 ways). All at
+#: once, they took about 200 MB for an instant, and the filmed demo's peak from 232 to 393 MB (its
+#: target is 300).
 CHUNK = 2048
 
 

@@ -113,7 +113,7 @@ def test_many_segments_are_measured_a_chunk_at_a_time() -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    # All at once, its points took some 300 MB; a chunk of them takes a few.
+    # All at once, their points took 196 MB; a chunk of them takes a few.
     assert peak < 40_000_000
     parts = np.concatenate([segments_support(grads, starts[i:i + 1000], ends[i:i + 1000])
                             for i in range(0, len(starts), 1000)])
