@@ -1020,7 +1020,7 @@ class LeanOrFull:
         long = lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]
         table = len(found.quads) >= self.table_cards and long.mean() < 0.5
         self._last = self.lean if table else self.full
-        return found if self._last is self.lean else self.full.outlines(frame)
+        return found if table else self.full.outlines(frame)
 
     def look(self, frame: Image, quads: FloatArray) -> FloatArray:
         """One look of the refiner of the finder that read the last frame (:meth:`RefinedFinder.look`)."""
