@@ -98,11 +98,11 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
 
 
 #: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
-FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité, but for close-ups and frames "
-               "it finds fewer than 12 cards in; both for the other games), "
-               "both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean (the "
-               "network alone, placed by one look of the lean refiner), the network alone, contours "
-               "alone, or another finder model file")
+FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité and network for L'Ascension, "
+               "but both for close-ups and frames they find fewer than 12 cards in; both for the other "
+               "games), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
+               "(the network alone, placed by one look of the lean refiner), network (the network "
+               "without the contours), contours alone, or another finder model file")
 FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
 
 

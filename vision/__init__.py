@@ -7,7 +7,8 @@ Public API:
   :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone, their
   quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`; for a
   Tranquillité table, the lean finder, the network alone placed by one look of the lean
-  refiner, with the full finder for any other frame: :class:`LeanOrFull`) and
+  refiner, and for L'Ascension's, the full finder without the contours, with the full finder
+  for any other frame: :class:`TableOrFull`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
   the same function);
 * reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
@@ -21,7 +22,7 @@ from vision.detections import Detections, InvalidDetections
 from vision.evaluate import real_photo_recall
 from vision.finders import CombinedFinder, make_finder
 from vision.recognise import annotate, recognise
-from vision.refine import CornerRefiner, LeanOrFull, RefinedFinder
+from vision.refine import CornerRefiner, RefinedFinder, TableOrFull
 from vision.segment import CardFinder
 from vision.watch import WatchConfig, Watcher
 
@@ -36,8 +37,8 @@ __all__ = [
     "Detections",
     "Face",
     "InvalidDetections",
-    "LeanOrFull",
     "RefinedFinder",
+    "TableOrFull",
     "WatchConfig",
     "Watcher",
     "annotate",

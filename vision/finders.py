@@ -207,16 +207,19 @@ class CombinedFinder:
 #: are large and laid in a grid: the finder network alone outlines them, and one look of the lean
 #: refiner places them well enough for every target (recall 0.2 points under the full finder's),
 #: in two fifths of its time (``models/MODELS.md``, "The lean finder, shipped for Tranquillité").
-#: L'Ascension's small Panoramas need the closer look, The Crew's and Rixes' fanned and
-#: overlapping cards the refiner's second look.
-AUTO = {"tranquility": "lean"}
+#: L'Ascension's small Panoramas need the closer look and the refiner's two looks, but not the
+#: contours: the full finder without them (``network``) reads its held-out scenes as well, in 30 ms
+#: less a frame (``models/MODELS.md``, "L'Ascension read without the contours"). The Crew's and
+#: Rixes' fanned and overlapping cards need all of it. Close-ups and frames of few cards are read
+#: by the full finder in every game (:class:`vision.refine.TableOrFull`).
+AUTO = {"tranquility": "lean", "ascension": "network"}
 
 
 def finder_for(game: str | None) -> str:
     """The finder ``auto`` stands for with ``game`` (:data:`AUTO`).
 
-    >>> finder_for("tranquility"), finder_for("ascension"), finder_for(None)
-    ('lean', 'both', 'both')
+    >>> finder_for("tranquility"), finder_for("ascension"), finder_for("crew"), finder_for(None)
+    ('lean', 'network', 'both', 'both')
     """
     return AUTO.get(game or "", "both")
 
@@ -234,7 +237,8 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     (``models/refiner-lean.onnx`` when ``refiner`` is ``shipped``), with no closer look and no
     parting of two cards outlined as one (:func:`lean_finder`). ``auto`` for a game whose finder
     is ``lean`` leaves close-ups and frames the lean finder finds few cards in to ``both``
-    (:class:`vision.refine.LeanOrFull`); unrefined, it is ``both`` for every game.
+    (:class:`vision.refine.TableOrFull`), as ``auto`` for a game whose finder is ``network`` does
+    with that finder refined; unrefined, ``auto`` is ``both`` for every game.
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
@@ -246,14 +250,19 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         # The lean finder is the network's quads placed by the refiner: unrefined, the merged
         # finder finds more.
         choice = finder_for(game) if refined else "both"
-        if choice == "lean":
-            from vision.refine import LeanOrFull, RefinedFinder
+        if choice in ("lean", "network"):
+            from vision.refine import RefinedFinder, TableOrFull
 
-            # Close-ups and frames the lean finder sees few cards in are the full finder's; both
-            # look through the one finder network (one session of the model, not two).
+            # Close-ups and frames the table's finder sees few cards in are the full finder's; both
+            # look through the one finder network (one session of the model, not two) and, but the
+            # lean one, place what they find with the one refiner.
             full = cast(RefinedFinder, make_finder("both", refiner))
-            assert full.closer is not None  # the merged finder's network looks closer
-            return LeanOrFull(cast(RefinedFinder, lean_finder(full.closer, str(refiner))), full)
+            alone = full.closer
+            assert alone is not None  # the merged finder's network looks closer
+            table = (cast(RefinedFinder, lean_finder(alone, str(refiner))) if choice == "lean"
+                     else RefinedFinder(alone.find_outlines, full.refiner, alone))
+            # The full finder without its contours looks closer and farther itself.
+            return TableOrFull(table, full, close_ups=choice == "network")
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
         return lean_finder(alone, str(refiner)) if refined else alone.find
@@ -312,11 +321,11 @@ def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
     >>> for_closer_look(find_cards) is find_cards
     True
     """
-    from vision.refine import LeanOrFull, RefinedFinder
+    from vision.refine import RefinedFinder, TableOrFull
 
-    owner = find if isinstance(find, RefinedFinder | CombinedFinder | LeanOrFull) else getattr(
+    owner = find if isinstance(find, RefinedFinder | CombinedFinder | TableOrFull) else getattr(
         find, "__self__", None)
-    if isinstance(owner, LeanOrFull):
+    if isinstance(owner, TableOrFull):
         return for_closer_look(owner.full)
     if isinstance(owner, RefinedFinder):  # the refiner places whole cards; tiles cut them
         return for_closer_look(owner.finder)

@@ -981,31 +981,37 @@ class RefinedFinder:
         return Refined(ordered, refined.card)
 
 
-#: The least cards the lean finder must find for a frame to be its own (:class:`LeanOrFull`): a
+#: The least cards the table's finder must find for a frame to be its own (:class:`TableOrFull`): a
 #: table laid out. A Tranquillité table seen whole shows at least 24 cards from the start (the
-#: border cards framing its grid, rule of set-up 1); seen close, a card shows the lean finder its
-#: pips and pictures (1 to 12 quads in the 67 real photos, 12 in one), and the full finder reads a
-#: frame of a few cards in little more time.
+#: border cards framing its grid, rule of set-up 1), L'Ascension's its row of ten Panoramas from
+#: the start, and twelve cards once two are laid over it (until then the full finder reads it);
+#: seen close, a card shows the lean finder its pips and pictures (1 to 12 quads in the 67 real
+#: photos, 12 in one), and the full finder reads a frame of a few cards in little more time.
 TABLE_CARDS = 12
 
 
 @dataclass
-class LeanOrFull:
-    """The lean finder (:func:`vision.finders.lean_finder`) for the frames it is made for, a table
-    laid out (at least ``table_cards`` cards found, fewer than half of them longer than
-    :data:`LARGE` of the frame's height), and the ``full`` one for any other (a close-up, a photo
-    of a few cards, a table just laid out). One quad among many that is longer than
+class TableOrFull:
+    """A finder made for a game's table laid out, ``table``, for the frames it is made for (at least
+    ``table_cards`` cards found, fewer than half of them longer than :data:`LARGE` of the frame's
+    height unless it reads ``close_ups`` too), and the ``full`` one for any other (a close-up, a
+    photo of a few cards, a table just laid out). One quad among many that is longer than
     :data:`LARGE` (two cards run together) does not make a table a close-up. What ``auto`` finds
-    Tranquillité's cards with (:data:`vision.finders.AUTO`). Called, it gives the quads."""
+    Tranquillité's cards with (the lean finder, :func:`vision.finders.lean_finder`, which has no
+    closer or farther look) and L'Ascension's (the full finder without the contours, which reads
+    its close-ups too), :data:`vision.finders.AUTO`. Called, it gives the quads."""
 
-    lean: RefinedFinder
+    table: RefinedFinder
     full: RefinedFinder
     table_cards: int = TABLE_CARDS
+    #: Whether ``table`` reads a table seen close as well as the full finder (it looks closer and
+    #: farther as that one does): then the count of cards alone tells a table from a photo of a few.
+    close_ups: bool = False
     corners_placed: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         # Which finder read the last frame: its refiner gives the looks that frame is read again with.
-        self._last = self.lean
+        self._last = self.table
 
     def __call__(self, frame: Image) -> FloatArray:
         return self.find(frame)
@@ -1015,11 +1021,11 @@ class LeanOrFull:
         return self.outlines(frame).quads
 
     def outlines(self, frame: Image) -> Outlines:
-        """The lean finder's outlines on a table laid out, else the full finder's."""
-        found = self.lean.outlines(frame)
+        """The table's finder's outlines on a table laid out, else the full finder's."""
+        found = self.table.outlines(frame)
         long = lengths(np.asarray(found.quads, np.float32)) > LARGE * frame.shape[0]
-        table = len(found.quads) >= self.table_cards and long.mean() < 0.5
-        self._last = self.lean if table else self.full
+        table = len(found.quads) >= self.table_cards and (self.close_ups or long.mean() < 0.5)
+        self._last = self.table if table else self.full
         return found if table else self.full.outlines(frame)
 
     def look(self, frame: Image, quads: FloatArray) -> FloatArray:

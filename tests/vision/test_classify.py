@@ -18,7 +18,7 @@ from vision.catalogue import class_names
 from vision.classify import FakeClassifier, OnnxClassifier
 from vision.networks import this_cpu_saturates
 from vision.recognise import SHAPE_CONFIDENCE, ShapeFinder, annotate, recognise
-from vision.segment import Outlines
+from vision.segment import CardFinder, Outlines
 
 pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
 
@@ -282,11 +282,11 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     assert bench["int8_kernels"].startswith("u8u8" if this_cpu_saturates() else "u8s8")
 
 
-def test_eval_vision_reads_tranquillite_with_the_lean_finder_and_the_other_games_with_the_full_one(
+def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_with_the_same_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import vision.evaluate
     from vision.finders import CombinedFinder
-    from vision.refine import LeanOrFull, RefinedFinder
+    from vision.refine import RefinedFinder, TableOrFull
 
     given: list[object] = []
 
@@ -299,14 +299,17 @@ def test_eval_vision_reads_tranquillite_with_the_lean_finder_and_the_other_games
     photos.mkdir()
     cv2.imwrite(str(photos / "a.png"), np.full((120, 90, 3), 200, np.uint8))
     (photos / "a.xml").write_text("<annotation></annotation>")
-    for game in ("tranquility", "ascension"):
+    for game in ("tranquility", "ascension", "crew"):
         assert main(["eval-vision", "--game", game, "--scenes", "1", "--json",
                      "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos)]) == 0
         figures = json.loads(capsys.readouterr().out)
         assert figures["finder"] == "auto" and figures["real_photo_recall"] == 1.0
     # The photos were looked at with the finder the scenes were read with.
-    lean, full = given
-    assert isinstance(lean, LeanOrFull) and isinstance(lean.lean, RefinedFinder) and lean.lean.closer is None
+    lean, table, full = given
+    assert isinstance(lean, TableOrFull) and isinstance(lean.table, RefinedFinder)
+    assert lean.table.closer is None
+    assert isinstance(table, TableOrFull) and table.table.closer is not None
+    assert isinstance(getattr(table.table.finder, "__self__", None), CardFinder)  # no contours
     assert isinstance(full, RefinedFinder)
     assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
     assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--json"]) == 0
