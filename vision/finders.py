@@ -208,8 +208,9 @@ class CombinedFinder:
 #: refiner places them well enough for every target (recall 0.2 points under the full finder's),
 #: in two fifths of its time (``models/MODELS.md``, "The lean finder, shipped for Tranquillité").
 #: L'Ascension's small Panoramas need the closer look and the refiner's two looks, but not the
-#: contours: the full finder without them (``network``) reads its held-out scenes as well, in 30 ms
-#: less a frame (``models/MODELS.md``, "L'Ascension read without the contours"). The Crew's and
+#: contours: the full finder without them (``network``) reads its held-out scenes as well, a 36-card
+#: frame in 118-127 ms instead of 138-144 (``models/MODELS.md``, "L'Ascension read without the
+#: contours"). The Crew's and
 #: Rixes' fanned and overlapping cards need all of it. Close-ups and frames of few cards are read
 #: by the full finder in every game (:class:`vision.refine.TableOrFull`).
 AUTO = {"tranquility": "lean", "ascension": "network"}
@@ -237,8 +238,9 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     (``models/refiner-lean.onnx`` when ``refiner`` is ``shipped``), with no closer look and no
     parting of two cards outlined as one (:func:`lean_finder`). ``auto`` for a game whose finder
     is ``lean`` leaves close-ups and frames the lean finder finds few cards in to ``both``
-    (:class:`vision.refine.TableOrFull`), as ``auto`` for a game whose finder is ``network`` does
-    with that finder refined; unrefined, ``auto`` is ``both`` for every game.
+    (:class:`vision.refine.TableOrFull`); ``auto`` for a game whose finder is ``network``, refined,
+    leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
+    unrefined, ``auto`` is ``both`` for every game.
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 

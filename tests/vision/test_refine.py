@@ -160,8 +160,7 @@ def test_make_finder_refines_when_asked_and_looks_closer_without_it() -> None:
     assert not isinstance(make_finder("contours"), ShapeFinder)
 
 
-def test_auto_is_the_lean_finder_for_tranquillite_the_network_s_for_l_ascension_and_the_merged_one_else(
-        ) -> None:
+def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() -> None:
     auto = make_finder("auto", "shipped", "tranquility")
     assert isinstance(auto, TableOrFull)
     assert isinstance(getattr(auto.full.finder, "__self__", None), CombinedFinder)
