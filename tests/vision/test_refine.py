@@ -200,8 +200,9 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
 
 
 def test_l_ascension_s_table_finder_finds_what_the_full_finder_finds_on_its_pyramids() -> None:
-    # On L'Ascension's held-out scenes the contours add no card (models/MODELS.md, "L'Ascension
-    # read without the contours"): the pyramids of the first scenes come out the same, card for card.
+    # On L'Ascension's held-out scenes the full finder finds no more cards with the contours
+    # (models/MODELS.md, "L'Ascension read without the contours"): the first scenes' pyramids come
+    # out the same, card for card.
     auto = make_finder("auto", "shipped", "ascension")
     assert isinstance(auto, TableOrFull)
     for k in range(2):
