@@ -11,6 +11,7 @@ from typing import Protocol, runtime_checkable
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from vision.catalogue import TRIANGULAR
 from vision.classify import Classifier, Readings
@@ -223,8 +224,10 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
 
 
 def annotate(frame: Image, detections: Detections) -> Image:
-    """A copy of ``frame`` with each card's outline, name and confidence drawn on it
-    (green when read, orange when unsure; a dot on the printed top-left corner)."""
+    """A copy of ``frame`` with each card's outline, name and confidence drawn on it (green when
+    read, orange when unsure; a dot on the printed top-left corner). The name and confidence are
+    written in the middle of the card, on a dark box, as small as the card is narrow: drawn above
+    each card, the labels of a pyramid's or a grid's cards ran into each other's."""
     out = frame.copy()
     for quad, name, confidence in zip(detections.quads, detections.names, detections.confidences,
                                       strict=True):
@@ -232,10 +235,33 @@ def annotate(frame: Image, detections: Detections) -> Image:
         points = quad.round().astype(np.int32)
         cv2.polylines(out, [points], True, colour, 2, cv2.LINE_AA)
         cv2.circle(out, tuple(int(v) for v in points[0]), 4, colour, -1, cv2.LINE_AA)
-        label = f"{name or '?'} {confidence:.2f}"
-        x, y = points.min(axis=0)
-        cv2.putText(out, label, (int(x), max(12, int(y) - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 3,
-                    cv2.LINE_AA)
-        cv2.putText(out, label, (int(x), max(12, int(y) - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1,
-                    cv2.LINE_AA)
+        _label(out, quad, [name or "?", f"{confidence:.2f}"], colour)
     return out
+
+
+#: The largest and smallest scale of :func:`annotate`'s labels (OpenCV's Hershey simplex font).
+LABEL_SCALE = (0.45, 0.3)
+
+
+def _label(out: Image, quad: npt.NDArray[np.float32], lines: list[str], colour: tuple[int, int, int]) -> None:
+    """``lines`` written in ``colour`` on a dark box at the middle of ``quad``, in place, the
+    box no wider than the card's narrower side unless the smallest scale is wider still."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    narrow = min(float(np.linalg.norm(q[k] - q[(k + 1) % 4])) for k in range(4))
+    big, small = LABEL_SCALE
+    widest = max(cv2.getTextSize(line, font, big, 1)[0][0] for line in lines)
+    scale = max(small, min(big, big * 0.9 * narrow / max(widest, 1)))
+    sizes = [cv2.getTextSize(line, font, scale, 1) for line in lines]
+    pad = 2
+    line_height = max(h + base for (_, h), base in sizes) + pad
+    width = max(w for (w, _), _ in sizes) + 2 * pad
+    height = line_height * len(lines) + pad
+    cx, cy = q.mean(axis=0).tolist()
+    x0, y0 = round(cx - width / 2), round(cy - height / 2)
+    # The box darkens what lies under it by two thirds, so the card still shows through.
+    box = out[max(y0, 0):max(y0 + height, 0), max(x0, 0):max(x0 + width, 0)]
+    box[...] = (box.astype(np.float32) / 3).astype(np.uint8)
+    for k, (line, ((_, h), _)) in enumerate(zip(lines, sizes, strict=True)):
+        at = (x0 + pad, y0 + pad + k * line_height + h)
+        cv2.putText(out, line, at, font, scale, colour, 1, cv2.LINE_AA)

@@ -97,6 +97,30 @@ def test_recognise_turns_the_corners_of_cards_read_upside_down() -> None:
     assert drawn.shape == frame.shape and (drawn != frame).any()
 
 
+def test_annotate_writes_each_card_s_label_inside_the_card() -> None:
+    # Written above each card, the labels of a grid's cards ran into the cards above them.
+    frame = render_scene("tranquility", 5, effects=False).image
+    unsure_first = [(None, 0.4, False)] + [("28", 0.99, False)] * 100
+    detections = recognise(frame, FakeClassifier("tranquility", unsure_first))
+    assert len(detections) > 10 and detections.names[0] is None
+    drawn = annotate(frame, detections)
+    changed = (drawn != frame).any(axis=2)
+    cards = np.zeros(frame.shape[:2], np.uint8)
+    for quad in detections.quads:
+        cv2.fillConvexPoly(cards, quad.round().astype(np.int32), 1)
+    # The outline's width and the corner dot stand a few pixels out of the card.
+    near = cv2.dilate(cards, np.ones((11, 11), np.uint8)).astype(bool)
+    assert changed.any() and not (changed & ~near).any()
+    for k, quad in enumerate(detections.quads):
+        x, y = quad.mean(axis=0).round().astype(int).tolist()
+        middle = (slice(y - 3, y + 4), slice(x - 3, x + 4))
+        assert drawn[middle].mean() < frame[middle].mean(), k  # the label's dark box
+    # An unsure card's label is orange: more red than green in the middle of its box.
+    x, y = detections.quads[0].mean(axis=0).round().astype(int).tolist()
+    box = drawn[y - 8:y + 9, x - 12:x + 13].reshape(-1, 3).astype(int)
+    assert ((box[:, 2] > 200) & (box[:, 1] < 180)).any()
+
+
 def _print_on(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
     """``frame`` with a dark mark (a card's number, say) in the middle of each of ``quads``."""
     for quad in quads:
