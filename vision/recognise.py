@@ -226,8 +226,8 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
 def annotate(frame: Image, detections: Detections) -> Image:
     """A copy of ``frame`` with each card's outline, name and confidence drawn on it (green when
     read, orange when unsure; a dot on the printed top-left corner). The name and confidence are
-    written in the middle of the card, on a dark box, as small as the card is narrow: drawn above
-    each card, the labels of a pyramid's or a grid's cards ran into each other's."""
+    written in the middle of the card, on a dark box, in letters sized to the card's width: drawn
+    above each card, the labels of a pyramid's or a grid's cards ran into each other's."""
     out = frame.copy()
     for quad, name, confidence in zip(detections.quads, detections.names, detections.confidences,
                                       strict=True):
@@ -244,8 +244,9 @@ LABEL_SCALE = (0.45, 0.3)
 
 
 def _label(out: Image, quad: npt.NDArray[np.float32], lines: list[str], colour: tuple[int, int, int]) -> None:
-    """``lines`` written in ``colour`` on a dark box at the middle of ``quad``, in place, the
-    box no wider than the card's narrower side unless the smallest scale is wider still."""
+    """``lines`` written in ``colour`` on a dark box at the middle of ``quad``, in place: the
+    text at most nine tenths of the card's narrower side wide, unless even the smallest scale
+    (:data:`LABEL_SCALE`) is wider."""
     font = cv2.FONT_HERSHEY_SIMPLEX
     q = np.asarray(quad, np.float64).reshape(4, 2)
     narrow = min(float(np.linalg.norm(q[k] - q[(k + 1) % 4])) for k in range(4))
