@@ -986,7 +986,8 @@ class RefinedFinder:
 #: border cards framing its grid, rule of set-up 1), L'Ascension's its row of ten Panoramas from
 #: the start, and twelve cards once two are laid over it (until then the full finder reads it);
 #: seen close, a card shows the lean finder its pips and pictures (1 to 12 quads in the 67 real
-#: photos, 12 in one), and the full finder reads a frame of a few cards in little more time.
+#: photos, 12 in one). A frame of a few cards is read by both finders in turn: a photo takes
+#: L'Ascension's 127 ms instead of the full finder's 77 (``models/MODELS.md``).
 TABLE_CARDS = 12
 
 
