@@ -210,9 +210,8 @@ class CombinedFinder:
 #: L'Ascension's small Panoramas need the closer look and the refiner's two looks, but not the
 #: contours: the full finder without them (``network``) reads its held-out scenes as well, a 36-card
 #: frame in 118-127 ms instead of 138-144 (``models/MODELS.md``, "L'Ascension read without the
-#: contours"). The Crew's and
-#: Rixes' fanned and overlapping cards need all of it. Close-ups and frames of few cards are read
-#: by the full finder in every game (:class:`vision.refine.TableOrFull`).
+#: contours"). The Crew's and Rixes' fanned and overlapping cards need all of it. Close-ups and
+#: frames of few cards are read by the full finder in every game (:class:`vision.refine.TableOrFull`).
 AUTO = {"tranquility": "lean", "ascension": "network"}
 
 
@@ -263,8 +262,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             assert alone is not None  # the merged finder's network looks closer
             table = (cast(RefinedFinder, lean_finder(alone, str(refiner))) if choice == "lean"
                      else RefinedFinder(alone.find_outlines, full.refiner, alone))
-            # The full finder without its contours looks closer and farther itself.
-            return TableOrFull(table, full, close_ups=choice == "network")
+            return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
         return lean_finder(alone, str(refiner)) if refined else alone.find

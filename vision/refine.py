@@ -1005,10 +1005,14 @@ class TableOrFull:
     table: RefinedFinder
     full: RefinedFinder
     table_cards: int = TABLE_CARDS
-    #: Whether ``table`` reads a table seen close as well as the full finder (it looks closer and
-    #: farther as that one does): then the count of cards alone tells a table from a photo of a few.
-    close_ups: bool = False
     corners_placed: ClassVar[bool] = True
+
+    @property
+    def close_ups(self) -> bool:
+        """Whether ``table`` reads a table seen close as well as the full finder: it looks closer
+        and farther as that one does (it has a ``closer`` network), so the count of cards alone
+        tells a table from a photo of a few."""
+        return self.table.closer is not None
 
     def __post_init__(self) -> None:
         # Which finder read the last frame: its refiner gives the looks that frame is read again with.

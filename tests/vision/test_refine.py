@@ -239,8 +239,9 @@ def test_table_or_full_leaves_every_frame_but_a_table_laid_out_to_the_full_finde
     class Fixed:
         """A finder that finds ``quads``, and whose look moves a quad by ``step``."""
 
-        def __init__(self, quads: list[list[list[int]]], step: float) -> None:
+        def __init__(self, quads: list[list[list[int]]], step: float, closer: object = None) -> None:
             self.quads, self.step, self.asked = np.asarray(quads, np.float32).reshape(-1, 4, 2), step, 0
+            self.closer = closer  # a network to look closer with, or none
 
         def outlines(self, frame: np.ndarray) -> Outlines:
             self.asked += 1
@@ -265,10 +266,13 @@ def test_table_or_full_leaves_every_frame_but_a_table_laid_out_to_the_full_finde
         # A card read again with the looks of the refiner that placed it.
         step = 1.0 if read_by == "table" else 2.0
         assert np.array_equal(chosen.look(frame, found[:1]), found[:1] + step)
-    # A table's finder that reads close-ups too keeps a table seen close; a few cards stay the full one's.
+    # A table's finder that looks closer itself reads close-ups too: it keeps a table seen close;
+    # a few cards stay the full one's.
     for table_finds, read_by in [([tall] * many, "table"), ([tall] * (many - 1), "full")]:
-        table, full = Fixed(table_finds, 1.0), Fixed([small] * 20, 2.0)
-        found = TableOrFull(table, full, close_ups=True).find(frame)  # type: ignore[arg-type]
+        table, full = Fixed(table_finds, 1.0, closer=object()), Fixed([small] * 20, 2.0)
+        chosen = TableOrFull(table, full)  # type: ignore[arg-type]
+        assert chosen.close_ups
+        found = chosen.find(frame)
         assert len(found) == (many if read_by == "table" else 20) and full.asked == (read_by == "full")
 
 
