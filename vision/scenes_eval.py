@@ -4,8 +4,9 @@ Scenes are rendered from seeds the training never used, with the held-out
 fonts, card art and table tops. A true card counts when at least
 ``MIN_VISIBLE`` of it shows; it is found when a detected quad overlaps it with
 polygon IoU >= 0.5. A detection matching no card at all (any visibility, border
-cards included) is a false one. The found cards are also told apart by the typeface
-each scene's deck is printed in (``by_typeface``).
+cards included) is a false one; a false one given a card's name (not left unsure) is a card
+the companion would see where there is none (``false_named_rate``). The found cards are also
+told apart by the typeface each scene's deck is printed in (``by_typeface``).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class Tally:
     truths: int = 0
     detections: int = 0
     false_detections: int = 0
+    #: False detections read as a card, not left unsure: a card named where none lies.
+    false_named: int = 0
     oriented: int = 0
     frame_seconds: list[float] = field(default_factory=list)
     crops: int = 0
@@ -75,6 +78,7 @@ class Tally:
         return {
             "detection_recall": reads.found / max(self.truths, 1),
             "detection_precision": 1 - self.false_detections / max(self.detections, 1),
+            "false_named_rate": self.false_named / max(self.detections, 1),
             **reads.rates(),
             # Orientation is told on the cards read, right or wrong.
             "orientation_accuracy": self.oriented / max(reads.correct + reads.wrong_confident, 1),
@@ -127,6 +131,7 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
                 reads.wrong_confident += 1
             tally.oriented += bool(detections.upside_down[best]) == card.upside_down
         tally.false_detections += int((~used).sum())
+        tally.false_named += sum(1 for k in np.flatnonzero(~used).tolist() if detections.names[k] is not None)
     return tally
 
 

@@ -282,8 +282,8 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
     assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "2", "--json",
                  "--confusion", str(confusion), "--real-photos", "none"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    for key in ("detection_recall", "detection_precision", "identity_accuracy", "wrong_confident_rate",
-                "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
+    for key in ("detection_recall", "detection_precision", "false_named_rate", "identity_accuracy",
+                "wrong_confident_rate", "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
         assert figures[key] >= 0 and (key.startswith("ms") or figures[key] <= 1), key
     assert figures["scenes"] == 2 and figures["cards"] > 0
     # The found cards again, by the typeface each scene's deck is printed in: held-out ones only.
