@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.catalogue import TRIANGULAR
+from vision.catalogue import TRIANGULAR, most
 from vision.classify import Classifier, Readings
 from vision.detect import (
     CROP_SIZE,
@@ -79,6 +79,35 @@ def by_shape(readings: Readings, triangular: np.ndarray, game: str) -> Readings:
     names = tuple(face if tri else name for name, tri in zip(readings.names, shaped.tolist(), strict=True))
     confidences = np.where(shaped, np.float32(SHAPE_CONFIDENCE), readings.confidences).astype(np.float32)
     return Readings(names, confidences, readings.flipped)
+
+
+def counted(readings: Readings, game: str) -> Readings:
+    """``readings`` with no card named at more places than a table of ``game`` shows it at once
+    (:func:`vision.catalogue.most`, from ``RULINGS.md``, "How many of each card"): of the places a
+    name is read at, the surest keep it and the others are left unsure, their confidence kept.
+    Where one is too many, at least one reading is wrong: most often a patch of the table (a
+    tile, a check of a cloth) read as a plain face, such as Tranquillité's Start card, less sure
+    than the card itself. Unchanged when no name is read too often.
+
+    >>> read = Readings(("start", "3", "start", "border"), np.array([0.96, 0.99, 1.0, 0.97], np.float32),
+    ...                 np.zeros(4, bool))
+    >>> counted(read, "tranquility").names
+    (None, '3', 'start', 'border')
+    >>> counted(read, "tranquility").confidences.tolist() == read.confidences.tolist()
+    True
+    """
+    names = list(readings.names)
+    for name in {read for read in names if read is not None}:
+        bound = most(game, name)
+        places = [k for k, read in enumerate(names) if read == name]
+        if bound is None or len(places) <= bound:
+            continue
+        # The surest first; of two as sure, the one found first.
+        for k in sorted(places, key=lambda place: (-float(readings.confidences[place]), place))[bound:]:
+            names[k] = None
+    if tuple(names) == readings.names:
+        return readings
+    return Readings(tuple(names), readings.confidences, readings.flipped, readings.guesses)
 
 
 def blank(crops: np.ndarray) -> np.ndarray:
@@ -188,7 +217,8 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     under the card over it and read there (:func:`vision.reread.read_grown`: its quad becomes the
     whole card's), and, when still unsure, read again on its own cuts of a card's shape (most often
     a whole card with one corner off). A quad whose crop shows no print (:func:`blank`) is left
-    out; a card on a quad too square to hold a whole card is unsure (:func:`squat`).
+    out; a card on a quad too square to hold a whole card is unsure (:func:`squat`). No card is
+    named at more places than a table shows it at once (:func:`counted`).
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
@@ -218,6 +248,7 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
         # again on its cuts, which put the corner back. Only now: before, parts of cards under
         # another would be named on cuts spilling over that card, not grown whole.
         readings = read_again(frame, quads, readings, classifier, getattr(find, "look", None), squarer=True)
+    readings = counted(readings, game)
     turned = np.where(readings.flipped[:, None, None], np.roll(quads, 2, axis=1), quads)
     return Detections(np.ascontiguousarray(turned, np.float32), readings.names, readings.confidences,
                       readings.flipped)

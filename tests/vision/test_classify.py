@@ -439,12 +439,13 @@ def test_a_card_foreshortened_in_a_tilted_view_is_read_however_square_it_looks()
     part = seen(np.array([[0, 0], [44, 0], [44, 60], [0, 60]], np.float32) + np.array([440, 20], np.float32))
     quads = np.stack([*near, far, part])
     _print_on(frame, quads)
-    answers = [("blue-3", 0.99, False)] * 3 + [("pink-2", 0.99, False), ("sub-1", 0.98, False)]
+    answers = [("blue-3", 0.99, False), ("blue-4", 0.99, False), ("blue-5", 0.99, False),
+               ("pink-2", 0.99, False), ("sub-1", 0.98, False)]
     read = recognise(frame, FakeClassifier("crew", answers), _Placed(quads))
-    assert read.names == ("blue-3", "blue-3", "blue-3", "pink-2", None)
+    assert read.names == ("blue-3", "blue-4", "blue-5", "pink-2", None)
     # Told by fewer cards, the table's perspective is not known: a quad that square stays unsure.
     few = recognise(frame, FakeClassifier("crew", answers[1:]), _Placed(quads[1:]))
-    assert few.names == ("blue-3", "blue-3", None, None)
+    assert few.names == ("blue-4", "blue-5", None, None)
 
 
 def test_a_quad_whose_crop_shows_no_print_is_no_card() -> None:
@@ -459,3 +460,21 @@ def test_a_quad_whose_crop_shows_no_print_is_no_card() -> None:
     assert fake.calls == [1]  # the blank crop was never read
     fake = FakeClassifier("tranquility", [("start", 0.9, False)])
     assert len(recognise(frame, fake, lambda _frame: plain[None])) == 0 and fake.calls == []
+
+
+def test_no_card_is_named_at_more_places_than_a_table_shows_it() -> None:
+    frame = np.full((200, 500, 3), 90, np.uint8)
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32) + 20
+    quads = np.stack([card + np.array([90 * k, 0], np.float32) for k in range(5)])
+    _print_on(frame, quads)
+    # A Tranquillité table lays one Start card (a check of a cloth read as its plain face is
+    # less sure than the card itself) and up to 25 border cards.
+    answers = [("start", 0.96, False), ("border", 0.99, False), ("start", 1.0, False),
+               ("border", 0.98, False), ("start", 0.95, False)]
+    read = recognise(frame, FakeClassifier("tranquility", answers), _Placed(quads))
+    assert read.names == (None, "border", "start", "border", None)
+    assert read.confidences.tolist() == pytest.approx([0.96, 0.99, 1.0, 0.98, 0.95])  # the classifier's
+    # L'Ascension's Versants come two of a kind: two of them read stay named, a third does not.
+    twice = [("7g", 0.97, False), ("7g", 0.99, False), ("7g", 0.98, False), ("8g", 0.99, False)]
+    read = recognise(frame, FakeClassifier("ascension", twice), _Placed(quads[:4]))
+    assert read.names == (None, "7g", "7g", "8g")
