@@ -71,6 +71,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     evaluate.add_argument("--real-photos", type=Path, default=None,
                           help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
                           "the shared playing-cards test set), or none")
+    evaluate.add_argument("--photo-scale", type=float, default=1.0,
+                          help="read the real photos enlarged this many times (up to 8: a phone's photo); "
+                          "default 1")
     evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
                           help="where to draw the confusion matrix")
     evaluate.add_argument("--json", action="store_true")
@@ -266,11 +269,14 @@ def run_eval(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.catalogue import class_names
-    from vision.evaluate import photos, real_photo_recall
+    from vision.evaluate import MOST_ENLARGED, photos, real_photo_recall
     from vision.scenes_eval import confusion_picture, evaluate_scenes
 
     lang = lang_of(args)
     if counts_refused(args, lang, "scenes"):
+        return 2
+    if not 0 < args.photo_scale <= MOST_ENLARGED:  # nan too
+        print(Text("bad_field", field="photo-scale", value=args.photo_scale).render(lang), file=sys.stderr)
         return 2
     if not cv2.haveImageWriter(str(args.confusion)):  # said now, not after minutes of scenes
         print(Text("image_unwritable", path=args.confusion).render(lang), file=sys.stderr)
@@ -292,9 +298,10 @@ def run_eval(args: argparse.Namespace) -> int:
     status = 0
     if folder is not None and labelled:
         try:
-            found, total = real_photo_recall(folder, find)
+            found, total = real_photo_recall(folder, find, args.photo_scale)
             figures["real_photo_recall"] = found / max(total, 1)
             figures["real_photo_cards"] = total
+            figures["real_photo_scale"] = args.photo_scale
         except CompanionError as error:
             # The scenes' figures took minutes: they are still printed, without the photos'.
             print(error.text.render(lang), file=sys.stderr)

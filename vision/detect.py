@@ -52,6 +52,37 @@ def order_corners(quad: npt.ArrayLike) -> FloatArray:
     return np.ascontiguousarray(q[[order[(top + k) % 4] for k in range(4)]])
 
 
+#: The frame every step of finding cards was made and measured on: the camera's (1280 by 720
+#: pixels, :mod:`hardware.sources`), turned as the frame is. A larger frame is read shrunk to it
+#: (:func:`working_frame`): the steps count in pixels (a mask opened by 3 pixels, a window
+#: around a corner), and on a phone's photo of 3024 by 4032 the real photos' cards enlarged eight
+#: times were found 92 times of 143 read whole, 107 read shrunk (2026-11-27, MODELS.md).
+WORKING_SIZE = (1280, 720)
+
+
+def working_frame(frame: Image) -> tuple[Image, float]:
+    """``frame`` shrunk to fit :data:`WORKING_SIZE` turned as ``frame`` is (a portrait frame fits
+    720 by 1280), and the scale used; ``frame`` itself and 1.0 when it fits already: a frame is
+    never enlarged, since a small one holds no more than its pixels show.
+
+    >>> small, scale = working_frame(np.zeros((3024, 4032, 3), np.uint8))
+    >>> small.shape, round(scale, 4)
+    ((720, 960, 3), 0.2381)
+    >>> working_frame(np.zeros((4032, 3024, 3), np.uint8))[0].shape
+    (960, 720, 3)
+    >>> frame = np.zeros((720, 1280, 3), np.uint8)
+    >>> working_frame(frame)[0] is frame
+    True
+    """
+    long, short = WORKING_SIZE
+    height, width = frame.shape[:2]
+    scale = min(1.0, long / max(height, width), short / max(min(height, width), 1))
+    if scale == 1.0:
+        return frame, 1.0
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return np.asarray(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), np.uint8), scale
+
+
 def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE) -> Image:
     """The quad of ``frame`` warped to a portrait crop of ``size`` (width, height); corners as given."""
     w, h = size

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from companion.errors import ImageUnreadable, LabelsUnreadable
 from companion.text import Text
-from vision.detect import find_cards
+from vision.detect import find_cards, working_frame
 from vision.recognise import Finder
 
 FloatArray = npt.NDArray[np.float32]
@@ -70,8 +70,16 @@ def photos(folder: Path) -> list[tuple[Path, Path]]:
     return pairs
 
 
-def real_photo_recall(folder: str | Path, find: Finder = find_cards) -> tuple[int, int]:
-    """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file.
+#: The most :func:`real_photo_recall` enlarges the photos by: eight times makes the shared photos
+#: (378 by 504 pixels, 960 by 540) as large as a phone's (3024 by 4032) or larger.
+MOST_ENLARGED = 8.0
+
+
+def real_photo_recall(folder: str | Path, find: Finder = find_cards, enlarge: float = 1.0) -> tuple[int, int]:
+    """(found, total) labelled card boxes over every photo of ``folder`` with its VOC file, each
+    photo read as :func:`vision.recognise.recognise` reads a frame (shrunk to the camera's size
+    when larger, :func:`vision.detect.working_frame`), after being enlarged ``enlarge`` times with
+    its boxes (8: the shared photos at a phone's size, 3024 by 4032 pixels for the portrait ones).
 
     Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read and
     :class:`~companion.errors.LabelsUnreadable` for a VOC file that cannot: a figure over the
@@ -86,6 +94,12 @@ def real_photo_recall(folder: str | Path, find: Finder = find_cards) -> tuple[in
         except (OSError, ET.ParseError, ValueError) as error:  # a bad encoding is a ValueError too
             detail = str(error) or type(error).__name__
             raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
-        found += int(matched(labels, find(np.asarray(frame, np.uint8))).sum())
+        if enlarge != 1.0:
+            frame = cv2.resize(frame, None, fx=enlarge, fy=enlarge,
+                               interpolation=cv2.INTER_CUBIC if enlarge > 1 else cv2.INTER_AREA)
+            labels = labels * np.float32(enlarge)
+        small, scale = working_frame(np.asarray(frame, np.uint8))
+        quads = np.asarray(find(small), np.float32).reshape(-1, 4, 2) / np.float32(scale)
+        found += int(matched(labels, quads).sum())
         total += len(labels)
     return found, total

@@ -7,6 +7,7 @@ so that what is measured is what runs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
 import cv2
@@ -24,6 +25,7 @@ from vision.detect import (
     quad_aspect,
     rectangular,
     rectify,
+    working_frame,
 )
 from vision.detections import Detections
 from vision.reread import read_again, read_grown
@@ -222,7 +224,14 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
 
     A card read as turned 180 degrees gets its corners turned too, so corner 0
     is always the printed top-left; ``upside_down`` says so.
+
+    A frame larger than the camera's (a phone's photo) is read shrunk to the camera's size
+    (:func:`vision.detect.working_frame`), the corners given back in its own pixels.
     """
+    small, scale = working_frame(frame)
+    if scale != 1.0:
+        read = recognise(small, classifier, find)
+        return replace(read, quads=np.ascontiguousarray(read.quads / np.float32(scale), np.float32))
     found = find.outlines(frame) if isinstance(find, ShapeFinder) else Outlines.of(find(frame))
     if len(found.quads) == 0:
         return Detections.empty()

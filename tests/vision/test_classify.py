@@ -16,6 +16,7 @@ from models.faces import HELD_OUT_FONTS
 from models.render import render_scene
 from vision.catalogue import class_names
 from vision.classify import FakeClassifier, OnnxClassifier
+from vision.detect import find_cards
 from vision.networks import this_cpu_saturates
 from vision.recognise import SHAPE_CONFIDENCE, ShapeFinder, annotate, recognise
 from vision.segment import CardFinder, Outlines
@@ -95,6 +96,25 @@ def test_recognise_turns_the_corners_of_cards_read_upside_down() -> None:
     assert not detections.upside_down[1:].any()
     drawn = annotate(frame, detections)
     assert drawn.shape == frame.shape and (drawn != frame).any()
+
+
+def test_a_frame_larger_than_the_camera_s_is_read_at_the_camera_s_size() -> None:
+    frame = render_scene("tranquility", 5, effects=False).image  # the camera's 1280 by 720
+    large = cv2.resize(frame, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)  # a photo's
+    seen: list[tuple[int, ...]] = []
+    placed: list[np.ndarray] = []
+
+    def spy(image: np.ndarray) -> np.ndarray:
+        seen.append(image.shape)
+        placed.append(find_cards(image))
+        return placed[-1]
+
+    detections = recognise(large, FakeClassifier("tranquility", [("28", 0.99, False)] * 100), spy)
+    assert seen == [frame.shape]
+    assert len(detections) > 10
+    # Given back in the large frame's pixels: each card where the finder placed it, twice as far.
+    found = placed[0].reshape(len(placed[0]), -1) * 2
+    assert all((np.abs(found - quad.reshape(-1)).max(axis=1) < 1e-3).any() for quad in detections.quads)
 
 
 def test_annotate_writes_each_card_s_label_inside_the_card() -> None:
@@ -270,6 +290,10 @@ def test_eval_vision_refuses_no_scenes_and_a_confusion_it_cannot_draw_before_rea
     assert main(["eval-vision", "--game", "rixes", "--confusion", str(tmp_path / "c.txt"),
                  "--model", str(tmp_path / "x.onnx")]) == 2
     assert "cannot write the image" in capsys.readouterr().err
+    for scale in ("0", "nan", "9"):  # nothing, no number, and more than a phone's photo
+        assert main(["eval-vision", "--game", "rixes", "--photo-scale", scale,
+                     "--model", str(tmp_path / "x.onnx")]) == 2
+        assert capsys.readouterr().err.strip() == f"bad value for 'photo-scale': {float(scale)}"
     assert main(["train", "--game", "rixes", "--epochs", "0"]) == 2
     assert capsys.readouterr().err.strip() == "bad value for 'epochs': 0"
     assert main(["train-finder", "--scenes", "-1"]) == 2
@@ -314,7 +338,7 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
 
     given: list[object] = []
 
-    def recall(folder: Path, find: object) -> tuple[int, int]:
+    def recall(folder: Path, find: object, enlarge: float = 1.0) -> tuple[int, int]:
         given.append(find)
         return 1, 1
 

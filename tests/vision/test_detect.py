@@ -332,6 +332,23 @@ def test_unreadable_photos_and_labels_are_clear_errors(tmp_path: Path) -> None:
         real_photo_recall(tmp_path)
 
 
+def test_real_photos_enlarged_are_read_at_the_camera_s_size(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), np.full((300, 200, 3), 200, np.uint8))
+    (tmp_path / "a.xml").write_text(VOC)
+    seen: list[tuple[int, ...]] = []
+
+    def spy(frame: np.ndarray) -> np.ndarray:
+        # The labelled card, placed in the pixels of the frame it is given.
+        seen.append(frame.shape)
+        return np.asarray(np.array([[TL, TR, BR, BL]], np.float32) * (frame.shape[0] / 300), np.float32)
+
+    assert real_photo_recall(tmp_path, spy) == (1, 1) and seen == [(300, 200, 3)]
+    # Eight times, 2400 by 1600 pixels: read shrunk to 1080 by 720, the card found where it lies.
+    assert real_photo_recall(tmp_path, spy, enlarge=8) == (1, 1) and seen[1] == (1080, 720, 3)
+    unscaled = np.array([[TL, TR, BR, BL]], np.float32)  # not in the pixels of the frame it was given
+    assert real_photo_recall(tmp_path, lambda frame: unscaled, enlarge=8) == (0, 1)
+
+
 @pytest.mark.skipif(not REAL_PHOTOS.is_dir(), reason="the real photos are not on this machine")
 def test_real_photo_recall() -> None:
     found, total = real_photo_recall(REAL_PHOTOS)
