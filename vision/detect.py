@@ -55,8 +55,8 @@ def order_corners(quad: npt.ArrayLike) -> FloatArray:
 #: The frame every step of finding cards was made and measured on: the camera's (1280 by 720
 #: pixels, :mod:`hardware.sources`), turned as the frame is. A larger frame is read shrunk to it
 #: (:func:`working_frame`): the steps count in pixels (a mask opened by 3 pixels, a window
-#: around a corner), and on a phone's photo of 3024 by 4032 the real photos' cards enlarged eight
-#: times were found 92 times of 143 read whole, 107 read shrunk (2026-11-27, MODELS.md).
+#: around a corner). The real photos enlarged eight times, to a phone's 3024 by 4032, showed 92
+#: of their 143 labelled cards read whole and 107 read shrunk (2026-11-27, MODELS.md).
 WORKING_SIZE = (1280, 720)
 
 
