@@ -24,7 +24,7 @@ import numpy.typing as npt
 from vision.detect import FloatArray, Image, apart, find_cards, inside, overlaps, quad_area
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
-from vision.segment import CardFinder, Outlines, core_evidence
+from vision.segment import CardFinder, CoreMap, Outlines
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
@@ -190,17 +190,17 @@ class CombinedFinder:
         """:meth:`find`'s quads, each marked triangular where the network saw a triangle
         (:data:`vision.segment.SAME_TRIANGLE`: a contour's outline of a Panorama, when it stays,
         is marked too)."""
-        cores, scale = self.network.core_map(frame)
-        by_network, triangular, partial = self.network.outlines(cores, scale)
+        seen_by_network = CoreMap(*self.network.core_map(frame))
+        by_network, triangular, partial, _ = self.network.outlines(*seen_by_network)
         by_contours = find_cards(frame, max_side=CONTOUR_SIDE)
         grads = gradients(frame)
         # Contours never outline a triangle, only a strip of one: a Panorama's quad stands.
         network_support = np.where(triangular, 1.0, edge_support(grads, by_network))
         support = (network_support, edge_support(grads, by_contours))
-        seen = [core_evidence(cores, scale, quad) for quad in by_contours]
+        seen = [seen_by_network.evidence(quad) for quad in by_contours]
         merged = merge_quads(by_network, by_contours, support=support, seen=seen)
         # A quad where the network saw a triangle is one, whichever outline of it stayed.
-        return Outlines.marked(merged, by_network[triangular], partial)
+        return Outlines.marked(merged, by_network[triangular], partial, seen_by_network)
 
 
 #: The finder ``auto`` chooses for a game; ``both`` for the games not named. Tranquillité's cards

@@ -166,21 +166,37 @@ NO_QUADS = np.zeros((0, 4, 2), np.float32)
 NO_QUADS.setflags(write=False)
 
 
+class CoreMap(NamedTuple):
+    """The finder network's core map of a whole frame and the frame's scale in the network's
+    input (:meth:`CardFinder.core_map`): what the network saw anywhere in the frame."""
+
+    cores: npt.NDArray[np.float32]
+    scale: float
+
+    def evidence(self, quad: npt.ArrayLike) -> float:
+        """:func:`core_evidence` of a card quad given in frame pixels."""
+        return core_evidence(self.cores, self.scale, quad)
+
+
 class Outlines(NamedTuple):
     """Card quads found on a core map, and which of them a triangular core gave (a Panorama);
-    and ``partial``, the cores of no card's shape that still fill a rectangle (in frame pixels,
+    ``partial``, the cores of no card's shape that still fill a rectangle (in frame pixels,
     corners in turn): the part of a card's core that shows, the rest under another card (see
-    :mod:`vision.covered`)."""
+    :mod:`vision.covered`); and ``seen``, the whole frame's core map they were found on, when a
+    finder looked at the whole frame with the network (what :mod:`vision.refine` asks before
+    looking for a card where no finder outlined one)."""
 
     quads: FloatArray
     triangular: npt.NDArray[np.bool_]
     partial: FloatArray = NO_QUADS
+    seen: CoreMap | None = None
 
     @classmethod
-    def marked(cls, quads: FloatArray, triangles: npt.ArrayLike, partial: FloatArray = NO_QUADS) -> Outlines:
+    def marked(cls, quads: FloatArray, triangles: npt.ArrayLike, partial: FloatArray = NO_QUADS,
+               seen: CoreMap | None = None) -> Outlines:
         """``quads`` (N, 4, 2), each marked triangular when it overlaps one of ``triangles``
         (outlines of triangular cards, M, 4, 2) by :data:`SAME_TRIANGLE` (IoU) or more; the
-        ``partial`` cores carried along.
+        ``partial`` cores and the core map ``seen`` carried along.
 
         >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
         >>> Outlines.marked(np.stack([card, card + 100]), (card + 3)[None]).triangular.tolist()
@@ -195,7 +211,7 @@ class Outlines(NamedTuple):
                 np.linalg.norm(t[:, 0] - t[:, 2], axis=1)[None] / 2)
             for k, j in zip(*np.nonzero(near), strict=True):
                 shaped[k] = shaped[k] or quad_iou(q[k], t[j]) >= SAME_TRIANGLE
-        return cls(q, shaped, np.asarray(partial, np.float32).reshape(-1, 4, 2))
+        return cls(q, shaped, np.asarray(partial, np.float32).reshape(-1, 4, 2), seen)
 
     @classmethod
     def of(cls, found: FloatArray | Outlines) -> Outlines:
@@ -409,10 +425,11 @@ class CardFinder:
         return self.find_outlines(frame).quads
 
     def find_outlines(self, frame: Image) -> Outlines:
-        """:meth:`find`'s quads, each marked triangular or not."""
+        """:meth:`find`'s quads, each marked triangular or not, and the core map they were found on."""
         if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
             raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
-        return self.outlines(*self.core_map(frame))
+        seen = CoreMap(*self.core_map(frame))
+        return self.outlines(*seen)._replace(seen=seen)
 
     def outlines(self, cores: npt.NDArray[np.float32], scale: float, *, closer: float = 1.0) -> Outlines:
         """Card corners (N, 4, 2) in frame pixels from a :meth:`core_map` and its scale, each

@@ -43,7 +43,7 @@ from vision.refine import (
     window_transform,
 )
 from vision.scenes_eval import EVAL_SEED_BASE
-from vision.segment import CardFinder, Outlines, letterbox_scale
+from vision.segment import CardFinder, CoreMap, Outlines, letterbox_scale
 
 
 def _loose(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -506,6 +506,47 @@ class _NoCard(_Refiner):
     """The same, seeing no card anywhere."""
 
     likely = 0.3
+
+
+class _Asked(_Refiner):
+    """The same, keeping every quad it was asked about."""
+
+    def __init__(self) -> None:
+        self.asked: list[np.ndarray] = []
+
+    def screen(self, frame: np.ndarray, quads: np.ndarray, least: float = 0.5) -> tuple[Refined, np.ndarray]:
+        self.asked += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        return super().screen(frame, quads, least)
+
+
+def test_a_card_beside_the_cards_found_is_looked_for_only_where_the_network_saw_one() -> None:
+    """A row of three white cards, the finder outlining the first two: the refiner looks beside
+    them where the finder network's map of the frame shows a card, and only there; without a
+    map (the contours alone), at every place beside them."""
+    frame = np.full((200, 400, 3), 90, np.uint8)
+    row = [CARD * (60 / 63) + np.array([40 + 66 * k, 50], np.float32) for k in range(3)]
+    for quad in row:
+        cv2.fillConvexPoly(frame, quad.astype(np.int32), (235, 235, 235))
+    scale = 0.5  # the frame shown to the network at half its size: its map a quarter (MAP_STRIDE 2)
+    bare = np.zeros((50, 100), np.float32)
+    shown = bare.copy()
+    x0, y0 = np.floor(row[2].min(axis=0) * scale / 2).astype(int)
+    x1, y1 = np.ceil(row[2].max(axis=0) * scale / 2).astype(int)
+    shown[y0:y1, x0:x1] = 0.99
+    found = np.stack(row[:2])
+
+    def placed(seen: CoreMap | None) -> tuple[float, int]:
+        refiner = _Asked()
+        finder = RefinedFinder(lambda image: Outlines(found, np.zeros(2, np.bool_), seen=seen),
+                               refiner, sized=False, pairs=False, rows=False)  # type: ignore[arg-type]
+        quads = finder(frame)
+        return max(quad_iou(q, row[2]) for q in quads), len(refiner.asked)
+
+    everywhere, asked_everywhere = placed(None)
+    there, asked_there = placed(CoreMap(shown, scale))
+    nowhere, asked_nowhere = placed(CoreMap(bare, scale))
+    assert everywhere > 0.9 and there > 0.9 and nowhere < 0.5
+    assert asked_nowhere == 0 < asked_there < asked_everywhere
 
 
 def test_a_card_seen_close_is_found_by_looking_farther() -> None:

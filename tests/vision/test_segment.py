@@ -154,6 +154,25 @@ def test_core_evidence_is_high_on_a_core_and_low_beside_it() -> None:
     assert core_evidence(cores, 0.5, frame_card + np.array([300, 0], np.float32)) == 0.0
 
 
+def test_the_finders_outlines_carry_the_map_they_were_found_on() -> None:
+    # What the refined finder asks before it looks for a card beside the cards found.
+    from models.render import render_scene
+    from vision.finders import CombinedFinder
+    from vision.scenes_eval import EVAL_SEED_BASE
+
+    scene = render_scene("tranquility", EVAL_SEED_BASE + 3, held_out=True)
+    network = CardFinder()
+    for found in (network.find_outlines(scene.image), CombinedFinder(network).outlines(scene.image)):
+        assert found.seen is not None
+        cores, scale = network.core_map(scene.image)
+        assert np.array_equal(found.seen.cores, cores) and found.seen.scale == scale
+        on_cards = [found.seen.evidence(card.quad) for card in scene.cards if card.visible == 1.0]
+        assert np.median(on_cards) > 0.9
+        assert found.seen.evidence(np.array([[0, 0], [40, 0], [40, 56], [0, 56]], np.float32) - 100) == 0.0
+    # A look at a part of the frame is not the frame's map.
+    assert network.outlines(*network.core_map(scene.image)).seen is None
+
+
 def test_core_evidence_reads_every_map_pixel_under_the_quad_even_at_the_map_border() -> None:
     # Reference: the 90th percentile over a mask the size of the whole map.
     rng = np.random.default_rng(3)
