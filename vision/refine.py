@@ -573,6 +573,31 @@ def _framed(quads: FloatArray, shape: tuple[int, ...]) -> npt.NDArray[np.bool_]:
                       np.bool_)
 
 
+def _shown(seen: CoreMap | None, places: FloatArray) -> npt.NDArray[np.bool_]:
+    """Whether the finder network's core map ``seen`` of the whole frame shows a card at each
+    of ``places`` (N, 4, 2): its :func:`vision.segment.core_evidence` there
+    :data:`vision.finders.SEEN` or more; every place when there is no map (the contours alone).
+
+    Where the refiner looks for a card no finder outlined, beside a card or in a row of
+    Panoramas, most places hold the bare table, and the refiner's look at each is the step's
+    cost. In 600 held-out scenes of the four games that no evaluation reads, every card the
+    two steps found on a true card lay where the map showed a card it could not outline (0.93
+    or more: two cores run together, a card in glare), while 93-96% of the places asked about
+    lay under 0.5, with most of the cards the refiner placed where none lies
+    (``models/MODELS.md``, "Places beside a card looked at only where the network saw a card").
+
+    >>> cores = np.zeros((90, 160), np.float32); cores[20:40, 30:45] = 1.0
+    >>> card = np.array([[100, 60], [190, 60], [190, 186], [100, 186]], np.float32)  # at scale 0.5
+    >>> _shown(CoreMap(cores, 0.5), np.stack([card, card + 300])).tolist()
+    [True, False]
+    >>> _shown(None, np.stack([card, card + 300])).tolist()
+    [True, True]
+    """
+    if seen is None:
+        return np.ones(len(places), np.bool_)
+    return np.array([seen.evidence(place) >= SEEN for place in places], np.bool_).reshape(-1)
+
+
 def _stayed(placed: FloatArray, proposed: FloatArray) -> npt.NDArray[np.bool_]:
     """Whether the refiner placed each card about where it was proposed (IoU :data:`STAYS` or
     more): moved far off, it found another (a neighbour, a Panorama below), or nothing
@@ -718,7 +743,7 @@ class RefinedFinder:
             kept = self._pairs(frame, kept, triangular, edge_support(grads, kept))
         if self.rows:
             triangular = Outlines.marked(kept, shapes).triangular
-            in_rows = self._in_rows(frame, kept, triangular)
+            in_rows = self._in_rows(frame, kept, triangular, first.seen)
             kept = self._kept_with(kept, triangular, in_rows)
             shapes = np.concatenate([shapes, in_rows])
             if self.reseat:
@@ -755,7 +780,7 @@ class RefinedFinder:
         a card's shape in the frame (:data:`BESIDE_ASPECT`) are stepped from, and a place is
         asked about when its centre lies in the frame, less than :data:`TAKEN` of it under a
         card known, and, given the core map ``seen`` of the whole frame, where the finder network
-        saw a card (:func:`vision.segment.core_evidence` at least :data:`vision.finders.SEEN`).
+        saw a card (:func:`_shown`).
         The card placed there stays when the refiner is sure of it
         (:data:`BESIDE_CARD`), it lies about where asked (:data:`STAYS`), :data:`FRAME_MARGIN`
         pixels or more inside the frame, of a card's shape in the frame and on the table the
@@ -787,14 +812,7 @@ class RefinedFinder:
         for _ in range(BESIDE_REACH):
             known = np.concatenate([standing, np.asarray(found, np.float32).reshape(-1, 4, 2)])
             asked = _centred_in(places, frame.shape) & (overlap_shares(places, known) < TAKEN).all(axis=1)
-            if seen is not None:
-                # Most places hold the bare table, and the refiner's look at each is this step's
-                # cost. Every card found here lay where the network's map showed a card it could
-                # not outline (0.93 or more, in 600 held-out scenes of the four games that no
-                # evaluation reads), and 94-96% of the places asked lay under 0.5, with three
-                # in four of the cards placed where none lies: they need no look.
-                shown = [bool(a) and seen.evidence(p) >= SEEN for a, p in zip(asked, places, strict=True)]
-                asked &= np.array(shown, np.bool_)
+            asked[asked] = _shown(seen, places[asked])
             places, starts = places[asked], starts[asked]
             if not len(places):
                 break
@@ -818,20 +836,28 @@ class RefinedFinder:
             starts = np.asarray(froms, np.float32).reshape(-1, 2)
         return np.asarray(found, np.float32).reshape(-1, 4, 2)
 
-    def _in_rows(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_]) -> FloatArray:
+    def _in_rows(self, frame: Image, kept: FloatArray, triangular: npt.NDArray[np.bool_],
+                 seen: CoreMap | None = None) -> FloatArray:
         """The triangular cards the refiner places where the row of triangles ``kept`` leaves a
-        card's place empty (:func:`vision.rows.row_places`), overlapping the place by
+        card's place empty (:func:`vision.rows.row_places`), a place in the frame and, given
+        the core map ``seen`` of the whole frame, where the finder network saw a card
+        (:func:`_shown`), overlapping the place by
         :data:`STAYS` (IoU) or more, a card by its probability, on no card kept, and looking like
         the row's cards (:func:`vision.rows.alike`); beyond an end of the row, only as far as each
         place holds one. The cards kept are those that hold their place (:meth:`_yielding`)."""
         places, after = row_places(kept[triangular])
         if not len(places):
             return np.zeros((0, 4, 2), np.float32)
-        framed = _centred_in(places, frame.shape)
-        placed = self._placed(frame, places)
+        asked = _centred_in(places, frame.shape)
+        asked[asked] = _shown(seen, places[asked])
+        # A place not asked about keeps its quad, as no card.
+        placed = Refined(places.copy(), np.zeros(len(places), np.float32))
+        if asked.any():
+            looked = self._placed(frame, places[asked])
+            placed.quads[asked], placed.card[asked] = looked.quads, looked.card
         standing = kept[~self._yielding(kept, triangular)]
         on_kept = (overlap_shares(placed.quads, standing) >= SAME_CARD).any(axis=1)
-        good = framed & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
+        good = asked & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
         good &= alike(frame, kept[triangular], placed.quads)
         found: list[FloatArray] = []
         for k in range(len(places)):

@@ -43,7 +43,7 @@ from vision.refine import (
     window_transform,
 )
 from vision.scenes_eval import EVAL_SEED_BASE
-from vision.segment import CardFinder, CoreMap, Outlines, letterbox_scale
+from vision.segment import CardFinder, CoreMap, Outlines, card_triangle, letterbox_scale
 
 
 def _loose(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -547,6 +547,47 @@ def test_a_card_beside_the_cards_found_is_looked_for_only_where_the_network_saw_
     nowhere, asked_nowhere = placed(CoreMap(bare, scale))
     assert everywhere > 0.9 and there > 0.9 and nowhere < 0.5
     assert asked_nowhere == 0 < asked_there < asked_everywhere
+
+
+def test_a_panorama_a_row_leaves_out_is_looked_for_only_where_the_network_saw_one() -> None:
+    """A row of five Panoramas, the finder outlining all but the middle one: the refiner places
+    it where the finder network's map shows a card, and is not asked about it where the map
+    shows none."""
+    frame = np.full((240, 520, 3), 200, np.uint8)
+    row = [CARD * (60 / 63) + np.array([40 + 66 * k, 60], np.float32) for k in range(5)]
+    for quad in row:
+        cv2.fillConvexPoly(frame, card_triangle(quad).astype(np.int32), (60, 90, 40))
+    scale = 0.5  # the network's map a quarter of the frame (MAP_STRIDE 2)
+    bare = np.zeros((60, 130), np.float32)
+    shown = bare.copy()
+    x0, y0 = np.floor(row[2].min(axis=0) * scale / 2).astype(int)
+    x1, y1 = np.ceil(row[2].max(axis=0) * scale / 2).astype(int)
+    shown[y0:y1, x0:x1] = 0.99
+    found = np.stack([row[k] for k in (0, 1, 3, 4)])
+
+    def placed(seen: CoreMap | None) -> tuple[float, int]:
+        refiner = _Looked()
+        finder = RefinedFinder(lambda image: Outlines(found, np.ones(4, np.bool_), seen=seen),
+                               refiner, sized=False, pairs=False, beside=False)  # type: ignore[arg-type]
+        quads = finder(frame)
+        return max(quad_iou(q, row[2]) for q in quads), len(refiner.looked)
+
+    everywhere, looked_everywhere = placed(None)
+    there, looked_there = placed(CoreMap(shown, scale))
+    nowhere, looked_nowhere = placed(CoreMap(bare, scale))
+    assert everywhere > 0.9 and there > 0.9 and nowhere < 0.5
+    assert looked_nowhere == 4 < looked_there < looked_everywhere  # the four Panoramas found
+
+
+class _Looked(_Refiner):
+    """The same, keeping every quad it placed."""
+
+    def __init__(self) -> None:
+        self.looked: list[np.ndarray] = []
+
+    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
+        self.looked += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        return super().refine(frame, quads)
 
 
 def test_a_card_seen_close_is_found_by_looking_farther() -> None:
