@@ -20,6 +20,7 @@ The core map is a quarter of the frame's size: a card 60 pixels wide in a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -464,7 +465,27 @@ def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayL
     if mask.size:
         cv2.fillConvexPoly(mask, corners - np.array([x0, y0], np.int32), 1)
     values = box[mask > 0]
-    return float(np.percentile(values, 90)) if len(values) else 0.0
+    return upper_decile(values) if len(values) else 0.0
+
+
+def upper_decile(values: npt.NDArray[np.floating[Any]]) -> float:
+    """``np.percentile(values, 90)`` to the bit, for a non-empty 1-D array: its linear
+    interpolation between the two order statistics about the 90th percentile, computed as numpy
+    computes it (in the values' own precision), from a partial sort. It runs a tenth of numpy's
+    time on the few hundred map pixels under a card, and the refined finder asks it of every
+    place it might look at.
+
+    >>> upper_decile(np.arange(11, dtype=np.float32)), float(np.percentile(np.arange(11), 90))
+    (9.0, 9.0)
+    """
+    v = (values.size - 1) * 0.9
+    low = math.floor(v)
+    high = min(low + 1, values.size - 1)
+    t = v - low
+    part = np.partition(values, (low, high))
+    a, b = part[low], part[high]
+    # numpy's _lerp: from the nearer end, so that t = 1 gives b exactly.
+    return float(b - (b - a) * (1 - t)) if t >= 0.5 else float(a + (b - a) * t)
 
 
 def scaled(frame: Image, scale: float) -> tuple[Image, float]:

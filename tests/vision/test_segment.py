@@ -23,6 +23,7 @@ from vision.segment import (
     letterbox,
     outlines_from_cores,
     triangle_core,
+    upper_decile,
 )
 
 
@@ -186,6 +187,16 @@ def test_core_evidence_reads_every_map_pixel_under_the_quad_even_at_the_map_bord
         cv2.fillConvexPoly(mask, np.rint(on_map).astype(np.int32), 1)
         expected = float(np.percentile(cores[mask > 0], 90)) if mask.any() else 0.0
         assert core_evidence(cores, scale, quad) == expected
+
+
+def test_the_upper_decile_is_numpy_s_90th_percentile_to_the_bit() -> None:
+    rng = np.random.default_rng(5)
+    for k in range(3000):
+        values = rng.random(int(rng.integers(1, 500)))
+        if k % 3 == 0:
+            values = np.round(values * 4) / 4  # ties, as a map saturated at 0 and 1 has
+        for typed in (values.astype(np.float32), values):
+            assert upper_decile(typed) == float(np.percentile(typed, 90))
 
 
 def test_small_specks_and_wrong_shapes_are_not_cards() -> None:
