@@ -509,85 +509,63 @@ class _NoCard(_Refiner):
 
 
 class _Asked(_Refiner):
-    """The same, keeping every quad it was asked about."""
+    """The same, keeping every quad it was asked to screen and every quad it placed."""
 
     def __init__(self) -> None:
-        self.asked: list[np.ndarray] = []
+        self.screened: list[np.ndarray] = []
+        self.placed: list[np.ndarray] = []
+
+    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
+        self.placed += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        return super().refine(frame, quads)
 
     def screen(self, frame: np.ndarray, quads: np.ndarray, least: float = 0.5) -> tuple[Refined, np.ndarray]:
-        self.asked += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        self.screened += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
         return super().screen(frame, quads, least)
 
 
-def test_a_card_beside_the_cards_found_is_looked_for_only_where_the_network_saw_one() -> None:
-    """A row of three white cards, the finder outlining the first two: the refiner looks beside
-    them where the finder network's map of the frame shows a card, and only there; without a
-    map (the contours alone), at every place beside them."""
-    frame = np.full((200, 400, 3), 90, np.uint8)
-    row = [CARD * (60 / 63) + np.array([40 + 66 * k, 50], np.float32) for k in range(3)]
-    for quad in row:
-        cv2.fillConvexPoly(frame, quad.astype(np.int32), (235, 235, 235))
-    scale = 0.5  # the frame shown to the network at half its size: its map a quarter (MAP_STRIDE 2)
-    bare = np.zeros((50, 100), np.float32)
-    shown = bare.copy()
-    x0, y0 = np.floor(row[2].min(axis=0) * scale / 2).astype(int)
-    x1, y1 = np.ceil(row[2].max(axis=0) * scale / 2).astype(int)
-    shown[y0:y1, x0:x1] = 0.99
-    found = np.stack(row[:2])
-
-    def placed(seen: CoreMap | None) -> tuple[float, int]:
-        refiner = _Asked()
-        finder = RefinedFinder(lambda image: Outlines(found, np.zeros(2, np.bool_), seen=seen),
-                               refiner, sized=False, pairs=False, rows=False)  # type: ignore[arg-type]
-        quads = finder(frame)
-        return max(quad_iou(q, row[2]) for q in quads), len(refiner.asked)
-
-    everywhere, asked_everywhere = placed(None)
-    there, asked_there = placed(CoreMap(shown, scale))
-    nowhere, asked_nowhere = placed(CoreMap(bare, scale))
-    assert everywhere > 0.9 and there > 0.9 and nowhere < 0.5
-    assert asked_nowhere == 0 < asked_there < asked_everywhere
+def _map_showing(frame: np.ndarray, quads: list[np.ndarray]) -> CoreMap:
+    """The finder network's map of ``frame`` shown to it at half its size (the map a quarter,
+    :data:`vision.segment.MAP_STRIDE` 2), a card's core at each of ``quads``, none elsewhere."""
+    cores = np.zeros((frame.shape[0] // 4, frame.shape[1] // 4), np.float32)
+    for quad in quads:
+        x0, y0 = np.floor(quad.min(axis=0) / 4).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0) / 4).astype(int)
+        cores[y0:y1, x0:x1] = 0.99
+    return CoreMap(cores, 0.5)
 
 
-def test_a_panorama_a_row_leaves_out_is_looked_for_only_where_the_network_saw_one() -> None:
-    """A row of five Panoramas, the finder outlining all but the middle one: the refiner places
-    it where the finder network's map shows a card, and is not asked about it where the map
-    shows none."""
-    frame = np.full((240, 520, 3), 200, np.uint8)
+def _looked_for(frame: np.ndarray, row: list[np.ndarray], missing: int, seen: CoreMap | None, *,
+                triangular: bool, **steps: bool) -> tuple[float, _Asked]:
+    """How well the refined finder places the card ``row[missing]`` when the finder outlines the
+    others of ``row`` on the map ``seen``, and what its refiner was asked."""
+    found = np.stack([quad for k, quad in enumerate(row) if k != missing])
+    refiner = _Asked()
+    finder = RefinedFinder(lambda image: Outlines(found, np.full(len(found), triangular), seen=seen),
+                           refiner, sized=False, pairs=False, **steps)  # type: ignore[arg-type]
+    return max(quad_iou(q, row[missing]) for q in finder(frame)), refiner
+
+
+@pytest.mark.parametrize("triangular", [False, True], ids=["beside a card", "in a row of Panoramas"])
+def test_a_card_no_finder_outlined_is_looked_for_only_where_the_network_saw_one(triangular: bool) -> None:
+    """A row of five white cards (or Panoramas), the finder outlining all but the last (the middle
+    Panorama): the refiner looks for it where the finder network's map of the frame shows a card,
+    and only there; without a map (the contours alone), at every place."""
+    frame = np.full((240, 520, 3), 90, np.uint8)
     row = [CARD * (60 / 63) + np.array([40 + 66 * k, 60], np.float32) for k in range(5)]
     for quad in row:
-        cv2.fillConvexPoly(frame, card_triangle(quad).astype(np.int32), (60, 90, 40))
-    scale = 0.5  # the network's map a quarter of the frame (MAP_STRIDE 2)
-    bare = np.zeros((60, 130), np.float32)
-    shown = bare.copy()
-    x0, y0 = np.floor(row[2].min(axis=0) * scale / 2).astype(int)
-    x1, y1 = np.ceil(row[2].max(axis=0) * scale / 2).astype(int)
-    shown[y0:y1, x0:x1] = 0.99
-    found = np.stack([row[k] for k in (0, 1, 3, 4)])
-
-    def placed(seen: CoreMap | None) -> tuple[float, int]:
-        refiner = _Looked()
-        finder = RefinedFinder(lambda image: Outlines(found, np.ones(4, np.bool_), seen=seen),
-                               refiner, sized=False, pairs=False, beside=False)  # type: ignore[arg-type]
-        quads = finder(frame)
-        return max(quad_iou(q, row[2]) for q in quads), len(refiner.looked)
-
-    everywhere, looked_everywhere = placed(None)
-    there, looked_there = placed(CoreMap(shown, scale))
-    nowhere, looked_nowhere = placed(CoreMap(bare, scale))
+        shape = card_triangle(quad) if triangular else quad
+        cv2.fillConvexPoly(frame, shape.astype(np.int32), (235, 235, 235))
+    missing = 2 if triangular else 4
+    # Each step alone: the places beside the cards, or those of the row of triangles.
+    steps = {"beside": False} if triangular else {"rows": False}
+    (everywhere, every), (there, at), (nowhere, none) = (
+        _looked_for(frame, row, missing, seen, triangular=triangular, **steps)
+        for seen in (None, _map_showing(frame, [row[missing]]), _map_showing(frame, [])))
     assert everywhere > 0.9 and there > 0.9 and nowhere < 0.5
-    assert looked_nowhere == 4 < looked_there < looked_everywhere  # the four Panoramas found
-
-
-class _Looked(_Refiner):
-    """The same, keeping every quad it placed."""
-
-    def __init__(self) -> None:
-        self.looked: list[np.ndarray] = []
-
-    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
-        self.looked += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
-        return super().refine(frame, quads)
+    # The row's places are placed in one look with the cards found; those beside them, screened.
+    asked = [len(r.placed) if triangular else len(r.screened) for r in (none, at, every)]
+    assert asked[0] == (4 if triangular else 0) < asked[1] < asked[2]
 
 
 def test_a_card_seen_close_is_found_by_looking_farther() -> None:
