@@ -858,7 +858,10 @@ class RefinedFinder:
         standing = kept[~self._yielding(kept, triangular)]
         on_kept = (overlap_shares(placed.quads, standing) >= SAME_CARD).any(axis=1)
         good = asked & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
-        good &= alike(frame, kept[triangular], placed.quads)
+        # Only the places still in the running are cut out and compared: each is judged alone
+        # against the row's cards.
+        if good.any():
+            good[good] = alike(frame, kept[triangular], placed.quads[good])
         found: list[FloatArray] = []
         for k in range(len(places)):
             # Beyond an end, a place is looked at only if the one before it holds a card.
