@@ -313,12 +313,18 @@ def _split(patch: npt.NDArray[np.float32], scale: float, threshold: float, min_a
     return single
 
 
+#: How an outline is traced: by the ends of its straight runs of pixels only, a third of its
+#: pixels. Its hull, its area and its moments (all a core's card is made of) are those of every
+#: pixel along it, exactly: its points lie on eighths of a map pixel, whose sums of products
+#: a double holds without rounding.
+CHAIN = cv2.CHAIN_APPROX_SIMPLE
+
+
 def _trace(patch: npt.NDArray[np.float32], threshold: float, u: int) -> npt.NDArray[np.float64] | None:
     """The outline, in the patch's map coordinates, where the patch enlarged ``u`` times crosses
     ``threshold`` (its largest region), or None."""
     big = cv2.resize(patch, (patch.shape[1] * u, patch.shape[0] * u), interpolation=cv2.INTER_LINEAR)
-    contours, _ = cv2.findContours((big >= threshold).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_NONE)
+    contours, _ = cv2.findContours((big >= threshold).astype(np.uint8), cv2.RETR_EXTERNAL, CHAIN)
     if not contours:
         return None
     # Enlarged pixel j is centred at map coordinate (j + 0.5) / u - 0.5 (OpenCV's resize).

@@ -262,3 +262,24 @@ def test_the_shipped_finder_looks_at_part_of_a_frame_at_any_scale() -> None:
               if (card.quad.min(axis=0) > lo).all() and (card.quad.max(axis=0) < hi).all()]
     assert len(inside) > 10
     assert sum(max(quad_iou(card.quad, q) for q in found) > 0.5 for card in inside) >= len(inside) - 1
+
+
+def test_outlines_traced_by_their_straight_runs_are_those_of_every_pixel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Soft cores of cards and Panoramas of many sizes at any angle, as the network draws them.
+    rng = np.random.default_rng(3)
+    cores = np.zeros((180, 320), np.float32)
+    for k in range(24):
+        # A card a cell of a 6 by 4 grid, anywhere in its cell.
+        x, y = 55 + 105 * (k % 6) + rng.uniform(-20, 20), 45 + 90 * (k // 6) + rng.uniform(-12, 12)
+        card = card_at(x, y, rng.uniform(25, 45), rng.uniform(0, 360))
+        core = (triangle_core(card) if k % 4 == 0 else core_quad(card)) + 0.5
+        cv2.fillConvexPoly(cores, np.round((core / MAP_STRIDE - 0.5) * 16).astype(np.int32),
+                           float(rng.uniform(0.6, 1.0)), cv2.LINE_8, 4)
+    soft = np.asarray(cv2.GaussianBlur(cores, (5, 5), 1.2), np.float32)
+    runs = outlines_from_cores(soft, MAP_STRIDE, lone_cores=True)
+    monkeypatch.setattr("vision.segment.CHAIN", cv2.CHAIN_APPROX_NONE)
+    every = outlines_from_cores(soft, MAP_STRIDE, lone_cores=True)
+    assert len(runs.quads) >= 18
+    assert runs.quads.tobytes() == every.quads.tobytes() and runs.partial.tobytes() == every.partial.tobytes()
+    assert runs.triangular.tolist() == every.triangular.tolist() and runs.triangular.any()
