@@ -48,7 +48,7 @@ from vision.detect import (
 )
 from vision.finders import ON_EDGES, SEEN
 from vision.networks import open_network
-from vision.outline import edge_support, gradients
+from vision.outline import EdgeSupports, gradients
 from vision.rows import alike, around, row_places
 from vision.segment import CardFinder, CoreMap, Outlines, letterbox_scale
 
@@ -714,8 +714,9 @@ class RefinedFinder:
         quads = np.concatenate([quads, farther, closer])
         refined = self._placed(frame, quads)
         ordered = refined.quads
-        grads = gradients(frame)
-        support = edge_support(grads, ordered)
+        # Each quad's edge support measured once: the steps below ask it of the cards kept again.
+        supports = EdgeSupports(gradients(frame))
+        support = supports(ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
         # A quad the network saw as a triangle is a Panorama, not cards run together, even where its
@@ -733,14 +734,14 @@ class RefinedFinder:
             # its neighbour, it may well be the better card.
             kept = settle(np.concatenate([ordered, behind.quads]), np.concatenate([card, behind.card]),
                           found=found, farther=len(farther), large=large,
-                          support=np.concatenate([support, edge_support(grads, behind.quads)]))
+                          support=np.concatenate([support, supports(behind.quads)]))
         shapes = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
         # A card placed again keeps its index: the marks hold for the pairs too.
         triangular = Outlines.marked(kept, shapes).triangular
         if self.sized:
-            kept = self._sized(frame, kept, triangular, edge_support(grads, kept))
+            kept = self._sized(frame, kept, triangular, supports(kept))
         if self.pairs:
-            kept = self._pairs(frame, kept, triangular, edge_support(grads, kept))
+            kept = self._pairs(frame, kept, triangular, supports(kept))
         if self.rows:
             triangular = Outlines.marked(kept, shapes).triangular
             in_rows = self._in_rows(frame, kept, triangular, first.seen)

@@ -8,7 +8,16 @@ import pytest
 
 from models.render import render_scene
 from vision.detect import order_corners
-from vision.outline import MIN_STEP, REACH, SAMPLES, edge_support, gradients, segments_support, side_support
+from vision.outline import (
+    MIN_STEP,
+    REACH,
+    SAMPLES,
+    EdgeSupports,
+    edge_support,
+    gradients,
+    segments_support,
+    side_support,
+)
 from vision.scenes_eval import EVAL_SEED_BASE, MIN_VISIBLE
 
 
@@ -118,3 +127,19 @@ def test_many_segments_are_measured_a_chunk_at_a_time() -> None:
     parts = np.concatenate([segments_support(grads, starts[i:i + 1000], ends[i:i + 1000])
                             for i in range(0, len(starts), 1000)])
     assert np.array_equal(support, parts) and support.max() > 0
+
+
+def test_edge_supports_measure_each_quad_once_and_as_edge_support_does() -> None:
+    scene = render_scene("ascension", EVAL_SEED_BASE + 2, held_out=True)
+    grads = gradients(scene.image)
+    rng = np.random.default_rng(4)
+    cards = np.stack([c.quad for c in scene.cards]).astype(np.float32)
+    loose = (cards + rng.normal(0, 3, cards.shape)).astype(np.float32)
+    supports = EdgeSupports(grads)
+    first = supports(np.concatenate([cards, loose]))
+    # The cards kept after a step: some asked before, in another order, and some new ones.
+    again = np.concatenate([loose[::-1], cards[:5], cards[:5] + np.float32(2)])
+    assert first.tobytes() == edge_support(grads, np.concatenate([cards, loose])).tobytes()
+    assert supports(again).tobytes() == edge_support(grads, again).tobytes()
+    assert supports.measured == 2 * len(cards) + 5
+    assert supports(np.zeros((0, 4, 2), np.float32)).shape == (0,)
