@@ -261,7 +261,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             alone = full.closer
             assert alone is not None  # the merged finder's network looks closer
             table = (cast(RefinedFinder, lean_finder(alone, str(refiner))) if choice == "lean"
-                     else RefinedFinder(alone.find_outlines, full.refiner, alone))
+                     else RefinedFinder(alone.find_outlines, full.refiner, alone, sharpen=True))
             return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)

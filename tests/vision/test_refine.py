@@ -38,6 +38,7 @@ from vision.refine import (
     printed,
     seen_close,
     settle,
+    sharpened,
     to_frame,
     to_window,
     window_transform,
@@ -132,6 +133,77 @@ def test_screening_refines_as_refine_does_and_drops_the_bare_table(refiner: Corn
     assert np.allclose(screened.card, whole.card[left], atol=1e-5)
 
 
+class _Counted:
+    """A network session that counts the windows it is shown."""
+
+    def __init__(self, session: object) -> None:
+        self.session = session
+        self.shown: list[int] = []
+
+    def run(self, outputs: object, feeds: dict[str, np.ndarray]) -> object:
+        self.shown.append(len(feeds["windows"]))
+        return self.session.run(outputs, feeds)  # type: ignore[attr-defined]
+
+
+def test_quads_outlined_finely_are_placed_by_one_look(refiner: CornerRefiner,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # A third of the loose quads marked as outlined finely: the second look is spared them.
+    scene = render_scene("ascension", EVAL_SEED_BASE + 7, held_out=True)
+    rng = np.random.default_rng(5)
+    loose = np.stack([_loose(card.quad, rng) for card in scene.cards if card.visible > 0.95])
+    once = np.arange(len(loose)) % 3 == 0
+    whole = refiner.refine(scene.image, loose)
+    counted = _Counted(refiner._session)
+    monkeypatch.setattr(refiner, "_session", counted)
+    placed = refiner.refine(scene.image, loose, once)
+    assert counted.shown == [len(loose), int((~once).sum())]
+    # The others are placed as two looks place them; those marked, as the first look does.
+    assert np.allclose(placed.quads[~once], whole.quads[~once], atol=1e-3)
+    assert np.allclose(placed.card[~once], whole.card[~once], atol=1e-5)
+    first = refiner.look(scene.image, loose[once])
+    assert np.allclose(placed.quads[once], first.quads, atol=1e-3)
+    # Screened, a quad marked is dropped or kept on its one look.
+    left = refiner.screen(scene.image, loose, once=once)[1]
+    assert left.tolist() == np.flatnonzero(placed.card >= 0.5).tolist()
+
+
+def test_a_card_the_closer_look_outlined_too_takes_its_finer_quad() -> None:
+    card = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
+    pair = np.array([[300, 100], [426, 100], [426, 188], [300, 188]], np.float32)  # two cards as one
+    panorama = card + np.float32(500)
+    found = np.stack([card, pair, panorama])
+    finer = Outlines(np.stack([card + np.float32(2), pair, panorama + np.float32(1), card + np.float32(300)]),
+                     np.array([False, True, True, False]))
+    # A quad the closer look saw as a triangle is no finer outline of a card it did not (the
+    # pair), and one it saw as a card none of a triangle.
+    quads, sharp = sharpened(found, np.array([False, False, True]), finer)
+    assert sharp.tolist() == [True, False, True]
+    assert np.array_equal(quads[0], card + 2) and np.array_equal(quads[1], pair)
+    assert np.array_equal(quads[2], panorama + 1)
+    # Cards the closer look parted are no finer outline of the pair.
+    halves = Outlines(np.stack([card + np.array([dx, 0], np.float32) for dx in (200, 263)]),
+                      np.zeros(2, np.bool_))
+    assert not sharpened(pair[None], np.zeros(1, np.bool_), halves)[1].any()
+    assert sharpened(found, np.zeros(3, np.bool_), Outlines.of(np.zeros((0, 4, 2), np.float32)))[1].sum() == 0
+
+
+def test_the_refined_finder_places_the_closer_look_s_quads_in_one_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # L'Ascension's table finder: most cards found at the frame's scale are found closer too, and
+    # looked at once; the cards come out as closely placed as held-out cards are.
+    auto = make_finder("auto", "shipped", "ascension")
+    assert isinstance(auto, TableOrFull)
+    scene = render_scene("ascension", EVAL_SEED_BASE + 3, held_out=True)
+    counted = _Counted(auto.table.refiner._session)
+    monkeypatch.setattr(auto.table.refiner, "_session", counted)
+    found = auto.table.find(scene.image)
+    cards = [c.quad for c in scene.cards if c.visible > 0.95]
+    best = [max(quad_iou(c, q) for q in found) for c in cards]
+    assert min(best) > 0.8 and float(np.median(best)) > 0.95
+    first, second = counted.shown[:2]
+    assert second < 0.4 * first
+
+
 def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> None:
     scene = render_scene("rixes", EVAL_SEED_BASE + 2, held_out=True)
     network = CardFinder()
@@ -183,6 +255,7 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
     assert table.refiner is full.refiner and table.refiner.passes == PASSES
     assert table.refiner.path == default_refiner_path()
     assert table.pairs and table.beside and table.rows and table.covered and table.sized
+    assert table.sharpen and not full.sharpen  # the closer look's quads placed by one look
     assert ascension.close_ups and not auto.close_ups  # the lean finder has no closer look
     for game in ("crew", "rixes", None):
         merged = make_finder("auto", "shipped", game)
@@ -486,7 +559,7 @@ class _Refiner:
 
     likely = 0.995
 
-    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
+    def refine(self, frame: np.ndarray, quads: np.ndarray, once: np.ndarray | None = None) -> Refined:
         q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         return Refined(q, np.full(len(q), self.likely, np.float32))
 
@@ -515,9 +588,9 @@ class _Asked(_Refiner):
         self.screened: list[np.ndarray] = []
         self.placed: list[np.ndarray] = []
 
-    def refine(self, frame: np.ndarray, quads: np.ndarray) -> Refined:
+    def refine(self, frame: np.ndarray, quads: np.ndarray, once: np.ndarray | None = None) -> Refined:
         self.placed += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
-        return super().refine(frame, quads)
+        return super().refine(frame, quads, once)
 
     def screen(self, frame: np.ndarray, quads: np.ndarray, least: float = 0.5) -> tuple[Refined, np.ndarray]:
         self.screened += list(np.asarray(quads, np.float32).reshape(-1, 4, 2))
