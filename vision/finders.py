@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from vision.detect import FloatArray, Image, apart, find_cards, inside, overlaps, quad_area
+from vision.detect import FloatArray, Image, apart, find_cards, inside, overlaps, quad_area, quad_areas
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
 from vision.segment import CardFinder, CoreMap, Outlines
@@ -111,7 +111,7 @@ def merge_quads(network: FloatArray, contours: FloatArray, *,
     else:
         net_support, cont_support = (np.asarray(s, np.float64).reshape(-1) for s in support)
     cont_seen = np.ones(len(contours)) if seen is None else np.asarray(seen, np.float64).reshape(-1)
-    areas = np.array([quad_area(q) for q in network])
+    areas = quad_areas(network)
     # holds[k, j]: contour quad k holds network quad j's centre; held[k, j]: the other way round.
     holds = inside(contours, network.mean(axis=1))
     held = inside(network, contours.mean(axis=1)).T

@@ -42,6 +42,7 @@ from vision.detect import (
     overlap_shares,
     overlaps,
     quad_area,
+    quad_areas,
     quad_aspect,
     quad_iou,
     quad_overlap,
@@ -323,7 +324,7 @@ def settle(quads: FloatArray, card: npt.NDArray[np.float32], *, min_card: float 
     True
     """
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    areas = np.array([quad_area(q) for q in quads])
+    areas = quad_areas(quads)
     likely = card >= min_card
     first = len(quads) if found is None else found
     reference = areas[:first][likely[:first]]
@@ -395,7 +396,7 @@ def printed(quads: FloatArray, card: npt.NDArray[np.float32], support: npt.Array
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     on_edges = np.asarray(support, np.float64).reshape(-1)
-    areas = np.array([quad_area(quad) for quad in q])
+    areas = quad_areas(q)
     likely = np.asarray(card).reshape(-1) >= min_card
     prints = np.zeros(len(q), np.bool_)
     for big in np.flatnonzero(seen_close(q, card, on_edges, large, min_card=min_card)):
@@ -499,7 +500,7 @@ def card_sides(quads: FloatArray, at: FloatArray | None = None) -> npt.NDArray[n
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     if len(q) < SIZED_BY:
         return None
-    sides = np.sqrt([quad_area(x) for x in q])
+    sides = np.sqrt(quad_areas(q))
     plane = np.c_[np.ones(len(q)), q.mean(axis=1)]
     fitted = np.abs(sides / max(float(np.median(sides)), 1e-9) - 1) < 0.3
     coefficients = np.array([np.median(sides), 0.0, 0.0])
@@ -559,7 +560,7 @@ def gives_way(kept: FloatArray, triangular: npt.NDArray[np.bool_],
     shares = overlap_shares(kept[squat], found)
     over = shares >= TAKEN
     others = np.concatenate([np.delete(kept, squat, axis=0), found])
-    areas = np.array([quad_area(q) for q in kept[squat]], np.float64)
+    areas = quad_areas(kept[squat])
     covered = overlaps(kept[squat], others).sum(axis=1) / np.maximum(areas, 1e-9)
     out[squat] = (shares >= SAME_CARD).any(axis=1) | (over.any(axis=1) & (covered >= SAME_CARD))
     off = np.asarray((over & ~out[squat, None]).any(axis=0), np.bool_)
@@ -634,8 +635,7 @@ def sharpened(quads: FloatArray, triangular: npt.NDArray[np.bool_], closer: Outl
     if not len(q) or not len(closer.quads):
         return q, sharp
     inter = overlaps(q, closer.quads)
-    areas = np.array([quad_area(x) for x in q])
-    near = np.array([quad_area(x) for x in closer.quads])
+    areas, near = quad_areas(q), quad_areas(closer.quads)
     iou = inter / np.maximum(areas[:, None] + near[None] - inter, 1e-9)
     iou[np.asarray(triangular, np.bool_).reshape(-1)[:, None] != closer.triangular[None]] = 0.0
     best = iou.argmax(axis=1)
@@ -651,7 +651,7 @@ def _new(known: FloatArray, found: FloatArray) -> list[int]:
     known = np.asarray(known, np.float32).reshape(-1, 4, 2)
     found = np.asarray(found, np.float32).reshape(-1, 4, 2)
     both = np.concatenate([known, found])
-    areas = np.array([quad_area(q) for q in both])
+    areas = quad_areas(both)
     inter = overlaps(found, both)
     iou = inter / np.maximum(areas[len(known):, None] + areas[None] - inter, 1e-9)
     kept = list(range(len(known)))
@@ -973,7 +973,7 @@ class RefinedFinder:
         expected = card_sides(kept[cards][sure], kept[cards])
         if expected is None:
             return kept
-        sides = np.sqrt([quad_area(q) for q in kept[cards]])
+        sides = np.sqrt(quad_areas(kept[cards]))
         ratio = sides / np.maximum(expected, 1e-9)  # a plane drawn far from its cards may fall to 0
         odd = (np.abs(ratio - 1) >= ODD_SIZE) & (ratio > 1 / ODD_TIMES) & (ratio < ODD_TIMES) & ~sure
         if not odd.any():
@@ -1005,7 +1005,7 @@ class RefinedFinder:
         expected = card_sides(q[support[cards] >= ON_EDGES], q)
         if expected is None:
             return kept
-        times = np.array([quad_area(quad) for quad in q]) / np.maximum(expected, 1e-9) ** 2
+        times = quad_areas(q) / np.maximum(expected, 1e-9) ** 2
         # A quad the frame's edge cuts is no whole outline: its size tells nothing (a table's
         # tile cut in half there is a card's shape).
         pairs = cards[(times >= PAIR[0]) & (times <= PAIR[1]) & _framed(q, frame.shape)]

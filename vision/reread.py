@@ -50,7 +50,7 @@ from vision.detect import (
     MIN_ASPECT,
     FloatArray,
     overlaps,
-    quad_area,
+    quad_areas,
     quad_aspect,
     rectangular,
     rectify,
@@ -227,8 +227,8 @@ def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
     inter = overlaps(q, places)
     met = np.flatnonzero(inter.any(axis=0))
     areas = np.zeros(len(places))
-    areas[met] = [quad_area(place) for place in places[met]]
-    union = np.array([quad_area(quad) for quad in q])[:, None] + areas[None] - inter
+    areas[met] = quad_areas(places[met])
+    union = quad_areas(q)[:, None] + areas[None] - inter
     iou = np.where(inter > 0, inter / np.maximum(union, 1e-9), 0.0)
     out: list[list[FloatArray]] = []
     for overlap in iou:

@@ -17,6 +17,7 @@ from vision.detect import (
     order_corners,
     overlaps,
     quad_area,
+    quad_areas,
     quad_aspect,
     quad_overlap,
     rectangular,
@@ -363,3 +364,12 @@ def test_real_photo_recall_of_the_refined_finder() -> None:
 
     found, total = real_photo_recall(REAL_PHOTOS, make_finder("both", "shipped"))
     assert found / total >= REFINED_RECALL_FLOOR, f"recall {found}/{total} = {found / total:.3f}"
+
+
+def test_quad_areas_are_quad_area_to_the_bit() -> None:
+    rng = np.random.default_rng(8)
+    quads = rng.uniform(-50, 1300, (3000, 4, 2)).astype(np.float32)  # any shape, any winding
+    quads[:1000] = np.round(quads[:1000])
+    quads[1000:1003] = 0  # and no area at all
+    assert quad_areas(quads).tobytes() == np.array([quad_area(q) for q in quads]).tobytes()
+    assert quad_areas(np.zeros((0, 4, 2), np.float32)).shape == (0,)
