@@ -252,7 +252,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         # finder finds more.
         choice = finder_for(game) if refined else "both"
         if choice in ("lean", "network"):
-            from vision.refine import RefinedFinder, TableOrFull
+            from vision.refine import CornerRefiner, RefinedFinder, TableOrFull, lean_refiner_path
 
             # Close-ups and frames the table's finder sees few cards in are the full finder's; both
             # look through the one finder network (one session of the model, not two) and, but the
@@ -260,8 +260,14 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             full = cast(RefinedFinder, make_finder("both", refiner))
             alone = full.closer
             assert alone is not None  # the merged finder's network looks closer
-            table = (cast(RefinedFinder, lean_finder(alone, str(refiner))) if choice == "lean"
-                     else RefinedFinder(alone.find_outlines, full.refiner, alone, sharpen=True))
+            if choice == "lean":
+                table = cast(RefinedFinder, lean_finder(alone, str(refiner)))
+            else:
+                # The cards its closer look outlines too are placed by one look of the lean
+                # refiner (of a refiner file given, by one look of it).
+                table = RefinedFinder(alone.find_outlines, full.refiner, alone,
+                                      sharpen=CornerRefiner(lean_refiner_path(), passes=1)
+                                      if refiner == "shipped" else full.refiner)
             return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)

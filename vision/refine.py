@@ -257,30 +257,21 @@ class CornerRefiner:
         corners, card = self._session.run(None, {"windows": cut_windows(frame, q)})
         return Refined(to_frame(q, corners), np.asarray(card, np.float32).reshape(-1))
 
-    def refine(self, frame: Image, quads: npt.ArrayLike, once: npt.ArrayLike | None = None) -> Refined:
-        """:attr:`passes` looks, each through the windows of the one before (one look for the
-        quads marked ``once``); the card probability is the last look's."""
-        return self.screen(frame, quads, least=0.0, once=once)[0]
+    def refine(self, frame: Image, quads: npt.ArrayLike) -> Refined:
+        """:attr:`passes` looks, each through the windows of the one before; the card
+        probability is the last look's."""
+        return self.screen(frame, quads, least=0.0)[0]
 
-    def screen(self, frame: Image, quads: npt.ArrayLike, least: float = MIN_CARD,
-               once: npt.ArrayLike | None = None) -> tuple[Refined, npt.NDArray[np.intp]]:
-        """:attr:`passes` looks, each through the windows of the one before (one look for the
-        quads marked ``once``: outlined finely already), a quad dropped as soon as a look gives
-        it a card probability under ``least`` (where most quads asked about hold no card, the
-        later looks are spared); with the quads left, the indices of the quads given that they
-        are (their order kept)."""
+    def screen(self, frame: Image, quads: npt.ArrayLike, least: float = MIN_CARD
+               ) -> tuple[Refined, npt.NDArray[np.intp]]:
+        """:attr:`passes` looks, each through the windows of the one before, a quad dropped as
+        soon as a look gives it a card probability under ``least`` (where most quads asked about
+        hold no card, the later looks are spared); with the quads left, the indices of the quads
+        given that they are (their order kept)."""
         refined = Refined(np.asarray(quads, np.float32).reshape(-1, 4, 2), np.ones(0, np.float32))
         left = np.arange(len(refined.quads))
-        again = np.ones(len(left), np.bool_) if once is None else ~np.asarray(once, np.bool_).reshape(-1)
-        for k in range(max(1, self.passes)):
-            if k == 0 or again[left].all():
-                refined = self.look(frame, refined.quads)
-            else:
-                more = again[left]
-                looked = self.look(frame, refined.quads[more])
-                placed, likely = refined.quads.copy(), refined.card.copy()
-                placed[more], likely[more] = looked.quads, looked.card
-                refined = Refined(placed, likely)
+        for _ in range(max(1, self.passes)):
+            refined = self.look(frame, refined.quads)
             card = refined.card >= least
             refined, left = Refined(refined.quads[card], refined.card[card]), left[card]
         return refined, left
@@ -627,8 +618,8 @@ def sharpened(quads: FloatArray, triangular: npt.NDArray[np.bool_], closer: Outl
 
     The closer look sees the frame from twice the pixels: on 30 held-out L'Ascension scenes that
     no evaluation reads, its quads lay 2.4 pixels from the cards' corners at the median where the
-    frame's lay 4.1, and one look of the refiner placed them as closely (0.47 pixels) as two looks
-    placed the frame's (0.48).
+    frame's lay 4.1, and one look of the shipped refiner placed them as closely (0.47 pixels) as
+    two looks placed the frame's (0.48); one look of the lean refiner, 0.43.
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     sharp = np.zeros(len(q), np.bool_)
@@ -716,11 +707,12 @@ class RefinedFinder:
     #: Let the quads squarer than a card give way to the cards those two steps find over them
     #: (:func:`gives_way`).
     give_way: bool = True
-    #: A card the closer look outlined too takes that finer quad, placed by one look of the
-    #: refiner (:func:`sharpened`): L'Ascension's table finder, whose pyramid's small cards the
-    #: closer look sees from four times their pixels. The Crew's and Rixes' large cards, read on
+    #: The refiner whose one look places a card the closer look outlined too, on that finer quad
+    #: (:func:`sharpened`); None: every card gets :attr:`refiner`'s looks. L'Ascension's table
+    #: finder has the lean refiner here: its pyramid's small cards, seen by the closer look from
+    #: four times their pixels, need no second look. The Crew's and Rixes' large cards, read on
     #: one look, came out worse (models/MODELS.md, "The closer look's quads placed by one look").
-    sharpen: bool = False
+    sharpen: CornerRefiner | None = None
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -750,9 +742,9 @@ class RefinedFinder:
         if self.closer is not None:
             more = look_closer(self.closer, frame, quads)
             far = look_farther(self.closer, frame, quads)
-            if self.sharpen:
+            if self.sharpen is not None:
                 # A card the closer look outlined too is outlined there from twice the pixels:
-                # that quad takes the card's place, and one look of the refiner places it.
+                # that quad takes the card's place, and one look places it.
                 quads, sharp = sharpened(quads, first.triangular, more)
             closer = more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)
             triangles += list(more.quads[more.triangular])
@@ -1067,9 +1059,17 @@ class RefinedFinder:
         return Refined(refined.quads[near], refined.card[near]) if near.any() else None
 
     def _placed(self, frame: Image, quads: FloatArray, once: npt.NDArray[np.bool_] | None = None) -> Refined:
-        """``quads`` placed by the refiner (those marked ``once`` by its first look alone), their
-        corners ordered by :func:`vision.detect.order_corners`."""
-        refined = self.refiner.refine(frame, quads, once)
+        """``quads`` placed by the refiner, those marked ``once`` by one look of :attr:`sharpen`
+        instead; their corners ordered by :func:`vision.detect.order_corners`."""
+        q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        if once is None or self.sharpen is None or not once.any():
+            refined = self.refiner.refine(frame, q)
+        else:
+            rest, sharp = self.refiner.refine(frame, q[~once]), self.sharpen.look(frame, q[once])
+            placed, card = np.empty_like(q), np.empty(len(q), np.float32)
+            placed[~once], card[~once] = rest.quads, rest.card
+            placed[once], card[once] = sharp.quads, sharp.card
+            refined = Refined(placed, card)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         return Refined(ordered, refined.card)
 
