@@ -119,7 +119,8 @@ def refiner_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
                         help="the corner refiner that places each found card's corners on its edges: the "
                              "shipped one (models/refiner.onnx, the default; models/refiner-lean.onnx for "
-                             "the lean finder), none (the finder's own corners), or another refiner model "
+                             "the lean finder, and for one look at the cards L'Ascension's closer look "
+                             "outlines), none (the finder's own corners), or another refiner model "
                              "file")
 
 

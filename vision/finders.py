@@ -238,8 +238,10 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     parting of two cards outlined as one (:func:`lean_finder`). ``auto`` for a game whose finder
     is ``lean`` leaves close-ups and frames the lean finder finds few cards in to ``both``
     (:class:`vision.refine.TableOrFull`); ``auto`` for a game whose finder is ``network``, refined,
-    leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
-    unrefined, ``auto`` is ``both`` for every game.
+    leaves it only the frames that finder finds few cards in (it looks closer and farther itself,
+    and places the cards its closer look outlined too by one look of the lean refiner, or of the
+    refiner file given: :attr:`vision.refine.RefinedFinder.sharpen`); unrefined, ``auto`` is
+    ``both`` for every game.
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
