@@ -1061,12 +1061,12 @@ class RefinedFinder:
     def _placed(self, frame: Image, quads: FloatArray, once: npt.NDArray[np.bool_] | None = None) -> Refined:
         """``quads`` placed by the refiner, those marked ``once`` by one look of :attr:`sharpen`
         instead; their corners ordered by :func:`vision.detect.order_corners`."""
-        q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        asked = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         if once is None or self.sharpen is None or not once.any():
-            refined = self.refiner.refine(frame, q)
+            refined = self.refiner.refine(frame, asked)
         else:
-            rest, sharp = self.refiner.refine(frame, q[~once]), self.sharpen.look(frame, q[once])
-            placed, card = np.empty_like(q), np.empty(len(q), np.float32)
+            rest, sharp = self.refiner.refine(frame, asked[~once]), self.sharpen.look(frame, asked[once])
+            placed, card = np.empty_like(asked), np.empty(len(asked), np.float32)
             placed[~once], card[~once] = rest.quads, rest.card
             placed[once], card[once] = sharp.quads, sharp.card
             refined = Refined(placed, card)
