@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,9 @@ from vision.detect import FloatArray, Image, apart, find_cards, inside, overlaps
 from vision.outline import edge_support, gradients
 from vision.recognise import Finder
 from vision.segment import CardFinder, CoreMap, Outlines
+
+if TYPE_CHECKING:  # vision.refine imports this module's constants
+    from vision.refine import CornerRefiner
 
 #: Network quads inside a contour quad that cover less than this share of it are parts of one card.
 PARTS = 0.5
@@ -238,10 +241,11 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     parting of two cards outlined as one (:func:`lean_finder`). ``auto`` for a game whose finder
     is ``lean`` leaves close-ups and frames the lean finder finds few cards in to ``both``
     (:class:`vision.refine.TableOrFull`); ``auto`` for a game whose finder is ``network``, refined,
-    leaves it only the frames that finder finds few cards in (it looks closer and farther itself,
-    and places the cards its closer look outlined too by one look of the lean refiner, or of the
-    refiner file given: :attr:`vision.refine.RefinedFinder.sharpen`); unrefined, ``auto`` is
-    ``both`` for every game.
+    leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
+    unrefined, ``auto`` is ``both`` for every game. ``network``, refined, for a game whose table
+    finder it is (L'Ascension), is that table finder: it places the cards its closer look
+    outlined too by one look of the lean refiner, or of the refiner file given
+    (:attr:`vision.refine.RefinedFinder.sharpen`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 
@@ -254,7 +258,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         # finder finds more.
         choice = finder_for(game) if refined else "both"
         if choice in ("lean", "network"):
-            from vision.refine import CornerRefiner, RefinedFinder, TableOrFull, lean_refiner_path
+            from vision.refine import RefinedFinder, TableOrFull
 
             # Close-ups and frames the table's finder sees few cards in are the full finder's; both
             # look through the one finder network (one session of the model, not two) and, but the
@@ -265,11 +269,8 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             if choice == "lean":
                 table = cast(RefinedFinder, lean_finder(alone, str(refiner)))
             else:
-                # The cards its closer look outlines too are placed by one look of the lean
-                # refiner (of a refiner file given, by one look of it).
                 table = RefinedFinder(alone.find_outlines, full.refiner, alone,
-                                      sharpen=CornerRefiner(lean_refiner_path(), passes=1)
-                                      if refiner == "shipped" else full.refiner)
+                                      sharpen=_sharpener(str(refiner), full.refiner))
             return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
@@ -295,8 +296,20 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     from vision.refine import CornerRefiner, RefinedFinder
 
     model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(str(refiner)))
-    # With the refiner to place what it finds, the network also looks closer where cards lie.
-    return RefinedFinder(outlined, model, network)
+    # With the refiner to place what it finds, the network also looks closer where cards lie; as
+    # the table's finder of its game (L'Ascension's), it is the one ``auto`` reads tables with.
+    for_table = choice == "network" and finder_for(game) == "network"
+    sharpen = _sharpener(str(refiner), model) if for_table else None
+    return RefinedFinder(outlined, model, network, sharpen=sharpen)
+
+
+def _sharpener(refiner: str, model: CornerRefiner) -> CornerRefiner:
+    """What places, by one look, the cards a table finder's closer look outlined too
+    (:attr:`vision.refine.RefinedFinder.sharpen`): the lean refiner for the ``shipped`` one, else
+    the refiner file given, ``model``."""
+    from vision.refine import CornerRefiner, lean_refiner_path
+
+    return CornerRefiner(lean_refiner_path(), passes=1) if refiner == "shipped" else model
 
 
 def lean_finder(network: CardFinder, refiner: str = "shipped") -> Finder:

@@ -253,6 +253,14 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
     other = make_finder("lean", str(default_refiner_path()))
     assert isinstance(other, RefinedFinder) and other.refiner.path == default_refiner_path()
     assert other.refiner.passes == 1
+    # ``network`` by name is L'Ascension's table finder, placing its closer look's cards alike.
+    named = make_finder("network", "shipped", "ascension")
+    assert isinstance(named, RefinedFinder) and named.sharpen is not None
+    assert named.sharpen.path == lean_refiner_path() and named.sharpen.passes == 1
+    crew = make_finder("network", "shipped", "crew")
+    assert isinstance(crew, RefinedFinder) and crew.sharpen is None
+    given = make_finder("network", str(default_refiner_path()), "ascension")
+    assert isinstance(given, RefinedFinder) and given.sharpen is given.refiner
 
 
 def test_l_ascension_s_table_finder_finds_what_the_full_finder_finds_on_its_pyramids() -> None:
