@@ -386,6 +386,22 @@ def overlap_shares(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64
     return shares
 
 
+def overlap_ious(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """(N, M): the intersection over union of each convex quad of ``a`` (N, 4, 2) with each of
+    ``b`` (M, 4, 2) (:func:`overlaps`; :func:`quad_iou` of every pair).
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
+    >>> overlap_ious(square[None], np.stack([square, square + [1, 0]])).round(3).tolist()
+    [[1.0, 0.333]]
+    """
+    qa = np.asarray(a, np.float32).reshape(-1, 4, 2)
+    qb = np.asarray(b, np.float32).reshape(-1, 4, 2)
+    inter = overlaps(qa, qb)
+    union = quad_areas(qa)[:, None] + quad_areas(qb)[None] - inter
+    ious: npt.NDArray[np.float64] = inter / np.maximum(union, 1e-9)
+    return ious
+
+
 def apart(inter: npt.NDArray[np.float64], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
     """Which of K quads overlap none of the others by :data:`CLASH` of the smaller or more, given
     the areas of their intersections ``inter`` (K, K, as :func:`overlaps` gives them) and their

@@ -39,6 +39,7 @@ from vision.detect import (
     card_on_table,
     on_table,
     order_corners,
+    overlap_ious,
     overlap_shares,
     overlaps,
     quad_area,
@@ -625,9 +626,7 @@ def sharpened(quads: FloatArray, triangular: npt.NDArray[np.bool_], closer: Outl
     sharp = np.zeros(len(q), np.bool_)
     if not len(q) or not len(closer.quads):
         return q, sharp
-    inter = overlaps(q, closer.quads)
-    areas, near = quad_areas(q), quad_areas(closer.quads)
-    iou = inter / np.maximum(areas[:, None] + near[None] - inter, 1e-9)
+    iou = overlap_ious(q, closer.quads)
     iou[np.asarray(triangular, np.bool_).reshape(-1)[:, None] != closer.triangular[None]] = 0.0
     best = iou.argmax(axis=1)
     sharp = iou[np.arange(len(q)), best] >= SHARPER
@@ -641,13 +640,11 @@ def _new(known: FloatArray, found: FloatArray) -> list[int]:
     (intersection over union below a half), the larger first."""
     known = np.asarray(known, np.float32).reshape(-1, 4, 2)
     found = np.asarray(found, np.float32).reshape(-1, 4, 2)
-    both = np.concatenate([known, found])
-    areas = quad_areas(both)
-    inter = overlaps(found, both)
-    iou = inter / np.maximum(areas[len(known):, None] + areas[None] - inter, 1e-9)
+    iou = overlap_ious(found, np.concatenate([known, found]))
+    areas = quad_areas(found)
     kept = list(range(len(known)))
     fresh: list[int] = []
-    for k in sorted(range(len(found)), key=lambda i: -areas[len(known) + i]):
+    for k in sorted(range(len(found)), key=lambda i: -areas[i]):
         if (iou[k, kept] > 0.5).any():
             continue
         kept.append(len(known) + k)

@@ -15,10 +15,12 @@ from vision.detect import (
     find_cards,
     offset_quad,
     order_corners,
+    overlap_ious,
     overlaps,
     quad_area,
     quad_areas,
     quad_aspect,
+    quad_iou,
     quad_overlap,
     rectangular,
     rectify,
@@ -373,3 +375,14 @@ def test_quad_areas_are_quad_area_to_the_bit() -> None:
     quads[1000:1003] = 0  # and no area at all
     assert quad_areas(quads).tobytes() == np.array([quad_area(q) for q in quads]).tobytes()
     assert quad_areas(np.zeros((0, 4, 2), np.float32)).shape == (0,)
+
+
+def test_overlap_ious_are_quad_iou_of_every_pair() -> None:
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    cards = np.stack([cv2.transform((card + np.array([100 + 40 * k, 120 + 7 * k], np.float32))[None],
+                                    cv2.getRotationMatrix2D((130.0, 160.0), 9.0 * k, 1.0))[0]
+                      for k in range(6)]).astype(np.float32)
+    others = cards[::-1] + np.float32(11)
+    ious = overlap_ious(cards, others)
+    assert ious.tolist() == [[quad_iou(a, b) for b in others] for a in cards]
+    assert (ious > 0).any() and (ious == 0).any()
