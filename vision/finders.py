@@ -243,8 +243,9 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     (:class:`vision.refine.TableOrFull`); ``auto`` for a game whose finder is ``network``, refined,
     leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
     unrefined, ``auto`` is ``both`` for every game. ``network``, refined, for a game whose table
-    finder it is (L'Ascension), is that table finder: it places the cards its closer look
-    outlined too by one look of the lean refiner, or of the refiner file given
+    finder it is (L'Ascension), is that table finder: it looks closer only as much as the cards'
+    size asks (:attr:`vision.refine.RefinedFinder.closer_by_size`), and places the cards its
+    closer look outlined too by one look of the lean refiner, or of the refiner file given
     (:attr:`vision.refine.RefinedFinder.sharpen`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
@@ -270,7 +271,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
                 table = cast(RefinedFinder, lean_finder(alone, str(refiner)))
             else:
                 table = RefinedFinder(alone.find_outlines, full.refiner, alone,
-                                      sharpen=_sharpener(str(refiner), full.refiner))
+                                      sharpen=_sharpener(str(refiner), full.refiner), closer_by_size=True)
             return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
@@ -300,7 +301,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     # the table's finder of its game (L'Ascension's), it is the one ``auto`` reads tables with.
     for_table = choice == "network" and finder_for(game) == "network"
     sharpen = _sharpener(str(refiner), model) if for_table else None
-    return RefinedFinder(outlined, model, network, sharpen=sharpen)
+    return RefinedFinder(outlined, model, network, sharpen=sharpen, closer_by_size=for_table)
 
 
 def _sharpener(refiner: str, model: CornerRefiner) -> CornerRefiner:

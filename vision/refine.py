@@ -73,11 +73,25 @@ SIZE_RANGE = 3.0
 #: of their ratio) counts against its card probability and edge support when two quads claim one
 #: card.
 SIZE_WEIGHT = 0.5
-#: How much closer the refined finder looks where it found cards: the part of the frame they lie
-#: in, a card's length around them, shown to the finder network at twice the scale it sees the
-#: whole frame at. Small and crowded cards it missed at the frame's scale (L'Ascension's Panoramas
-#: and pale lower rows, cards fanned in a trick) come out.
+#: How much closer the refined finder looks where it found cards (a table finder, at most): the
+#: part of the frame they lie in, a card's length around them, shown to the finder network at
+#: twice the scale it sees the whole frame at. Small and crowded cards it missed at the frame's
+#: scale (L'Ascension's Panoramas and pale lower rows, cards fanned in a trick) come out.
 MAGNIFICATION = 2.0
+#: How long the closer look of a table finder (:attr:`RefinedFinder.closer_by_size`) shows the
+#: cards found, their median length: as long as cards this many frame pixels long look at the
+#: frame's scale (:func:`closer_magnification`). Cards looked at that long need no more, and the
+#: closer look's cost grows with the square of its scale: a 36-card pyramid's cards, 95 to 116
+#: pixels long in a 1280 by 720 frame, are looked at 1.55 to 1.9 times closer, not twice, and the
+#: frame takes 70 to 75 ms instead of 87 to 90, as many cards found on L'Ascension's held-out
+#: scenes (2026-11-27, afternoon; models/MODELS.md, "The closer look as close as the cards' size
+#: asks"). The length counts in the frame's pixels, not the network's: counted in the network's
+#: (every finder looking so, that hour), the real photos, smaller than the camera's frame, lost
+#: two cards.
+CLOSE_LENGTH = 180.0
+#: How much closer a table finder looks, at least: cards just under :data:`LARGE` long are
+#: shown 1.25 times larger still.
+LEAST_MAGNIFICATION = 1.25
 #: Cards longer than this share of the frame's height are seen well enough at the frame's scale
 #: (a photo of a few cards): the frame is not looked at closer, but farther (:data:`FARTHER`).
 LARGE = 0.2
@@ -422,14 +436,36 @@ def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, in
     return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
+def closer_magnification(quads: npt.ArrayLike) -> float:
+    """How much closer than at the whole frame to look at the cards ``quads`` (N, 4,
+    2): enough to show them as long as cards of :data:`CLOSE_LENGTH` frame pixels look at the
+    frame's scale (their median length), between :data:`LEAST_MAGNIFICATION` and
+    :data:`MAGNIFICATION` times.
+
+    >>> card = np.array([[600, 300], [680, 300], [680, 412], [600, 412]], np.float32)  # 112 long
+    >>> round(closer_magnification(card[None]), 3)
+    1.607
+    >>> closer_magnification(card[None] / 2), closer_magnification(card[None] * 1.3)
+    (2.0, 1.25)
+    """
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if len(q) == 0:
+        return MAGNIFICATION
+    length = float(np.median(lengths(q)))
+    return float(np.clip(CLOSE_LENGTH / max(length, 1e-6), LEAST_MAGNIFICATION, MAGNIFICATION))
+
+
 def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
-                magnification: float = MAGNIFICATION) -> Outlines:
+                magnification: float | None = None) -> Outlines:
     """The outlines (corners in frame pixels, each marked triangular or not) of the cards the
     finder ``network`` sees whole in the :func:`closer_region` of ``quads``, looking
-    ``magnification`` times closer than at the whole frame."""
+    ``magnification`` times closer than at the whole frame (by default, as much as the cards'
+    size asks: :func:`closer_magnification`)."""
     region = closer_region(frame.shape, quads)
     if region is None:
         return Outlines.of(np.zeros((0, 4, 2), np.float32))
+    if magnification is None:
+        magnification = closer_magnification(quads)
     x, y, w, h = region
     scale = magnification * letterbox_scale(frame.shape)
     cores, scale = network.core_map(np.ascontiguousarray(frame[y:y + h, x:x + w]), scale)
@@ -710,6 +746,12 @@ class RefinedFinder:
     #: four times their pixels, need no second look. The Crew's and Rixes' large cards, read on
     #: one look, came out worse (models/MODELS.md, "The closer look's quads placed by one look").
     sharpen: CornerRefiner | None = None
+    #: Look closer only as much as the cards' size asks (:func:`closer_magnification`), not
+    #: :data:`MAGNIFICATION` times always: L'Ascension's table finder, whose pyramid's cards are
+    #: found as well looked at 1.6 times closer. The Crew's and Rixes' full finders, asked the
+    #: same, came out worse: a card more read wrong with confidence in a trick, three more found
+    #: but not read (models/MODELS.md, "The closer look as close as the cards' size asks").
+    closer_by_size: bool = False
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -737,7 +779,7 @@ class RefinedFinder:
         partial = [first.partial]
         sharp = np.zeros(found, np.bool_)
         if self.closer is not None:
-            more = look_closer(self.closer, frame, quads)
+            more = look_closer(self.closer, frame, quads, None if self.closer_by_size else MAGNIFICATION)
             far = look_farther(self.closer, frame, quads)
             if self.sharpen is not None:
                 # A card the closer look outlined too is outlined there from twice the pixels:

@@ -17,8 +17,11 @@ from vision.outline import edge_support, gradients
 from vision.recognise import ShapeFinder
 from vision.refine import (
     CARD_IN_WINDOW,
+    CLOSE_LENGTH,
     FARTHER,
     LARGE,
+    LEAST_MAGNIFICATION,
+    MAGNIFICATION,
     PASSES,
     PRINTED,
     SEEN_CLOSE,
@@ -28,6 +31,7 @@ from vision.refine import (
     Refined,
     RefinedFinder,
     TableOrFull,
+    closer_magnification,
     closer_region,
     cut_windows,
     default_refiner_path,
@@ -239,11 +243,14 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
     # The cards the closer look outlines too placed by one look of the lean refiner.
     assert table.sharpen is not None and full.sharpen is None
     assert table.sharpen.path == lean_refiner_path() and table.sharpen.passes == 1
+    # ... its closer look only as close as their size asks; the full finder's twice, always.
+    assert table.closer_by_size and not full.closer_by_size
     assert ascension.close_ups and not auto.close_ups  # the lean finder has no closer look
     for game in ("crew", "rixes", None):
         merged = make_finder("auto", "shipped", game)
         assert isinstance(merged, RefinedFinder) and isinstance(merged.closer, CardFinder) and merged.pairs
         assert merged.refiner.passes == PASSES and merged.refiner.path == default_refiner_path()
+        assert not merged.closer_by_size
         assert isinstance(getattr(merged.finder, "__self__", None), CombinedFinder)
     # Unrefined, the lean finder is the network's; another refiner file is looked through once.
     assert isinstance(getattr(make_finder("lean"), "__self__", None), CardFinder)
@@ -256,9 +263,9 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
     # ``network`` by name is L'Ascension's table finder, placing its closer look's cards alike.
     named = make_finder("network", "shipped", "ascension")
     assert isinstance(named, RefinedFinder) and named.sharpen is not None
-    assert named.sharpen.path == lean_refiner_path() and named.sharpen.passes == 1
+    assert named.sharpen.path == lean_refiner_path() and named.sharpen.passes == 1 and named.closer_by_size
     crew = make_finder("network", "shipped", "crew")
-    assert isinstance(crew, RefinedFinder) and crew.sharpen is None
+    assert isinstance(crew, RefinedFinder) and crew.sharpen is None and not crew.closer_by_size
     given = make_finder("network", str(default_refiner_path()), "ascension")
     assert isinstance(given, RefinedFinder) and given.sharpen is given.refiner
 
@@ -426,6 +433,35 @@ def test_no_closer_look_without_cards_or_at_large_cards() -> None:
     big = np.array([[[100, 100], [300, 100], [300, 380], [100, 380]]], np.float32)
     assert closer_region((720, 1280, 3), big) is None
     assert look_closer(CardFinder(), np.zeros((720, 1280, 3), np.uint8), big).quads.shape == (0, 4, 2)
+
+
+def test_the_closer_look_shows_cards_as_long_whatever_their_size_within_its_bounds() -> None:
+    def card(length: float) -> np.ndarray:
+        return np.array([[[500, 300], [500 + length * 0.72, 300], [500 + length * 0.72, 300 + length],
+                          [500, 300 + length]]], np.float32)
+
+    for length in (60.0, 90.0, 112.0, 140.0):
+        magnification = closer_magnification(np.concatenate([card(length), card(length) + 150]))
+        assert LEAST_MAGNIFICATION <= magnification <= MAGNIFICATION
+        if LEAST_MAGNIFICATION < magnification < MAGNIFICATION:
+            assert magnification * length == pytest.approx(CLOSE_LENGTH)
+    assert closer_magnification(card(60)) == MAGNIFICATION  # small cards: twice, no more
+    assert closer_magnification(card(112)) == pytest.approx(1.607, abs=1e-3)  # a 36-card pyramid's
+
+    class Network(CardFinder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.scales: list[float] = []
+
+        def core_map(self, frame: np.ndarray, scale: float | None = None) -> tuple[np.ndarray, float]:
+            self.scales.append(float(scale or 0.0))
+            return super().core_map(frame, scale)
+
+    network = Network()
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    look_closer(network, frame, card(112))
+    look_closer(network, frame, card(112), magnification=2.0)
+    assert network.scales == pytest.approx([1.607 * letterbox_scale(frame.shape), 1.0], abs=1e-3)
 
 
 CARD = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
