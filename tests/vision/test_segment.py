@@ -22,6 +22,7 @@ from vision.segment import (
     core_quad,
     letterbox,
     outlines_from_cores,
+    scaled,
     triangle_core,
     upper_decile,
 )
@@ -31,6 +32,19 @@ def card_at(cx: float, cy: float, width: float, angle: float) -> np.ndarray:
     """A card quad (ordered) of ``width`` pixels centred on (cx, cy), turned ``angle`` degrees."""
     rect = ((cx, cy), (width, width * 88 / 63), angle)
     return order_corners(cv2.boxPoints(rect))
+
+
+def test_a_frame_shrunk_far_is_averaged_and_one_shrunk_a_little_is_bilinear() -> None:
+    stripes = np.zeros((64, 96, 3), np.uint8)
+    stripes[:, ::2] = 255  # a print's finest lines, a pixel wide
+    far, scale = scaled(stripes, 0.25)
+    assert scale == 0.25 and far.shape == (16, 32, 3)  # padded to a multiple of 16
+    # Looked at from farther, the lines average to grey: no stripes of another width appear.
+    assert np.abs(far[:, :24].astype(int) - 128).max() <= 1
+    near, _ = scaled(stripes, 0.8)
+    assert near.shape == (64, 80, 3)
+    bilinear = cv2.resize(stripes, (77, 51), interpolation=cv2.INTER_LINEAR)
+    np.testing.assert_array_equal(near[:51, :77], bilinear)
 
 
 def test_core_and_card_are_inverse_in_perspective() -> None:
