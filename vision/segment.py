@@ -263,14 +263,15 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
         x0, y0 = max(x - 2, 0), max(y - 2, 0)
         x1, y1 = min(x + w + 2, core_map.shape[1]), min(y + h + 2, core_map.shape[0])
         own = labels[y0:y1, x0:x1]
+        mine = own == k
         # The core and the soft rim around it, but none of a neighbour's core.
-        keep = (cv2.dilate((own == k).astype(np.uint8), grow) > 0) & ((own == k) | (own == 0))
+        keep = (cv2.dilate(mine.astype(np.uint8), grow) > 0) & (mine | (own == 0))
         patch = np.where(keep, core_map[y0:y1, x0:x1], 0).astype(np.float32)
         traced = _trace(patch, threshold, u)
         if traced is None:
             continue
         card, is_triangle, fit, core = _card_of(traced + np.array([x0, y0]), scale, u)
-        card_shaped = aspect_range[0] <= quad_aspect(card) <= aspect_range[1]
+        card_shaped = aspect_range[0] <= quad_aspect(card) <= aspect_range[1]  # asked twice below
         if not (fit >= MIN_FIT and card_shaped) and split:
             parts = _split(patch, scale, threshold, min_area, aspect_range, u)
             # One card's core standing out of a region of no card's shape: a card run together
@@ -280,7 +281,7 @@ def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float,
                 quads += list(parts.quads + np.array([x0, y0], np.float32) * scale)
                 triangular += parts.triangular.tolist()
                 continue
-        if not aspect_range[0] <= quad_aspect(card) <= aspect_range[1] or (not split and fit < MIN_FIT):
+        if not card_shaped or (not split and fit < MIN_FIT):
             # Not a card; and a part of a split region must be one card's core outright. A
             # rectangle of no card's shape may be the part of a card's core not under another card.
             if split and fit >= MIN_FIT and not is_triangle:
