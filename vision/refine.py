@@ -83,7 +83,7 @@ MAGNIFICATION = 2.0
 #: frame's scale (:func:`closer_magnification`). Cards looked at that long need no more, and the
 #: closer look's cost grows with the square of its scale: a 36-card pyramid's cards, 95 to 116
 #: pixels long in a 1280 by 720 frame, are looked at 1.55 to 1.9 times closer, not twice, and the
-#: frame takes 70 to 75 ms instead of 87 to 90, as many cards found on L'Ascension's held-out
+#: frame took 70 to 75 ms instead of 87 to 90, as many cards found on L'Ascension's held-out
 #: scenes (2026-11-27, afternoon; models/MODELS.md, "The closer look as close as the cards' size
 #: asks"). The length counts in the frame's pixels, not the network's: counted in the network's
 #: (every finder looking so, that hour), the real photos, smaller than the camera's frame, lost
