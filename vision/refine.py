@@ -89,8 +89,9 @@ MAGNIFICATION = 2.0
 #: (every finder looking so, that hour), the real photos, smaller than the camera's frame, lost
 #: two cards.
 CLOSE_LENGTH = 180.0
-#: How much closer a table finder looks, at least: cards just under :data:`LARGE` long are
-#: shown 1.25 times larger still.
+#: How much closer a table finder looks, at least. In a frame 720 pixels high it is never reached
+#: (cards longer than :data:`LARGE`, 144 pixels, are not looked at closer); in a taller one,
+#: cards just under a fifth of its height are still shown 1.25 times larger.
 LEAST_MAGNIFICATION = 1.25
 #: Cards longer than this share of the frame's height are seen well enough at the frame's scale
 #: (a photo of a few cards): the frame is not looked at closer, but farther (:data:`FARTHER`).
@@ -743,14 +744,16 @@ class RefinedFinder:
     #: The refiner whose one look places a card the closer look outlined too, on that finer quad
     #: (:func:`sharpened`); None: every card gets :attr:`refiner`'s looks. L'Ascension's table
     #: finder has the lean refiner here: its pyramid's small cards, seen by the closer look from
-    #: four times their pixels, need no second look. The Crew's and Rixes' large cards, read on
-    #: one look, came out worse (models/MODELS.md, "The closer look's quads placed by one look").
+    #: two and a half to four times their pixels, need no second look. The Crew's and Rixes' large
+    #: cards, read on one look, came out worse (models/MODELS.md, "The closer look's quads placed
+    #: by one look").
     sharpen: CornerRefiner | None = None
     #: Look closer only as much as the cards' size asks (:func:`closer_magnification`), not
     #: :data:`MAGNIFICATION` times always: L'Ascension's table finder, whose pyramid's cards are
     #: found as well looked at 1.6 times closer. The Crew's and Rixes' full finders, asked the
-    #: same, came out worse: a card more read wrong with confidence in a trick, three more found
-    #: but not read (models/MODELS.md, "The closer look as close as the cards' size asks").
+    #: same, came out worse: two cards more read wrong with confidence in The Crew's tricks, three
+    #: more found but none read in Rixes' (models/MODELS.md, "The closer look as close as the
+    #: cards' size asks").
     closer_by_size: bool = False
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
