@@ -654,10 +654,13 @@ def sharpened(quads: FloatArray, triangular: npt.NDArray[np.bool_], closer: Outl
     """``quads`` (found at the frame's scale, each marked ``triangular`` or not), each replaced
     by the quad of the ``closer`` look that is the same card (:data:`SHARPER`), and which were.
 
-    The closer look sees the frame from twice the pixels: on 30 held-out L'Ascension scenes that
-    no evaluation reads, its quads lay 2.4 pixels from the cards' corners at the median where the
-    frame's lay 4.1, and one look of the shipped refiner placed them as closely (0.47 pixels) as
-    two looks placed the frame's (0.48); one look of the lean refiner, 0.43.
+    The closer look sees the cards from more pixels. Looking twice closer, on 30 held-out
+    L'Ascension scenes that no evaluation reads, its quads lay 2.4 pixels from the cards' corners
+    at the median where the frame's lay 4.1, and one look of the shipped refiner placed them as
+    closely (0.47 pixels) as two looks placed the frame's (0.48); one look of the lean refiner,
+    0.43. Looking only as close as the cards' size asks (1.55 to 1.9 times for a pyramid's), the
+    held-out sets read as well (models/MODELS.md, "The closer look as close as the cards' size
+    asks").
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     sharp = np.zeros(len(q), np.bool_)
@@ -785,7 +788,7 @@ class RefinedFinder:
             more = look_closer(self.closer, frame, quads, None if self.closer_by_size else MAGNIFICATION)
             far = look_farther(self.closer, frame, quads)
             if self.sharpen is not None:
-                # A card the closer look outlined too is outlined there from twice the pixels:
+                # A card the closer look outlined too is outlined there from more pixels:
                 # that quad takes the card's place, and one look places it.
                 quads, sharp = sharpened(quads, first.triangular, more)
             closer = more.quads[_new(quads, more.quads)].reshape(-1, 4, 2)
