@@ -243,10 +243,10 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     (:class:`vision.refine.TableOrFull`); ``auto`` for a game whose finder is ``network``, refined,
     leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
     unrefined, ``auto`` is ``both`` for every game. ``network``, refined, for a game whose table
-    finder it is (L'Ascension), is that table finder: it looks closer only as much as the cards'
-    size asks (:attr:`vision.refine.RefinedFinder.closer_by_size`), and places the cards its
-    closer look outlined too by one look of the lean refiner, or of the refiner file given
-    (:attr:`vision.refine.RefinedFinder.sharpen`).
+    finder it is (L'Ascension), is that table finder: it outlines the cards only looking closer,
+    as close as their size asks (:attr:`vision.refine.RefinedFinder.closer_by_size`), and places
+    those the whole frame's map shows by one look of the lean refiner, or of the refiner file
+    given (:attr:`vision.refine.RefinedFinder.sharpen`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 

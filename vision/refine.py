@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import cv2
 import numpy as np
@@ -426,14 +426,28 @@ def closer_region(shape: tuple[int, ...], quads: npt.ArrayLike) -> tuple[int, in
     True
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    h, w = shape[:2]
     if len(q) == 0:
         return None
-    length = float(np.median(lengths(q)))
+    return region_about(shape, q.reshape(-1, 2).min(axis=0), q.reshape(-1, 2).max(axis=0),
+                        float(np.median(lengths(q))))
+
+
+def region_about(shape: tuple[int, ...], lo: npt.NDArray[np.floating[Any]], hi: npt.NDArray[np.floating[Any]],
+                 length: float) -> tuple[int, int, int, int] | None:
+    """The part of a frame of ``shape`` (x, y, width, height) holding the box from ``lo`` to
+    ``hi`` (x, y) with ``length`` all round it, cut to the frame (:func:`closer_region`, the box
+    around cards that long); None when the cards are large (:data:`LARGE`) or it holds no pixel.
+
+    >>> region_about((720, 1280, 3), np.array([600.0, 300.0]), np.array([763.0, 488.0]), 100.0)
+    (500, 200, 363, 388)
+    >>> region_about((720, 1280, 3), np.array([600.0, 300.0]), np.array([763.0, 488.0]), 150.0) is None
+    True
+    """
+    h, w = shape[:2]
     if length > LARGE * h:
         return None
-    x0, y0 = np.maximum(np.floor(q.reshape(-1, 2).min(axis=0) - length), 0).astype(int).tolist()
-    x1, y1 = np.minimum(np.ceil(q.reshape(-1, 2).max(axis=0) + length), [w, h]).astype(int).tolist()
+    x0, y0 = np.maximum(np.floor(lo - length), 0).astype(int).tolist()
+    x1, y1 = np.minimum(np.ceil(hi + length), [w, h]).astype(int).tolist()
     return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
@@ -452,7 +466,16 @@ def closer_magnification(quads: npt.ArrayLike) -> float:
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     if len(q) == 0:
         return MAGNIFICATION
-    length = float(np.median(lengths(q)))
+    return magnification_for(float(np.median(lengths(q))))
+
+
+def magnification_for(length: float) -> float:
+    """How much closer than at the whole frame to look at cards ``length`` frame pixels long:
+    :func:`closer_magnification` of cards of that median length.
+
+    >>> round(magnification_for(112.0), 3), magnification_for(60.0), magnification_for(150.0)
+    (1.607, 2.0, 1.25)
+    """
     return float(np.clip(CLOSE_LENGTH / max(length, 1e-6), LEAST_MAGNIFICATION, MAGNIFICATION))
 
 
@@ -463,10 +486,19 @@ def look_closer(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     ``magnification`` times closer than at the whole frame (by default, as much as the cards'
     size asks: :func:`closer_magnification`)."""
     region = closer_region(frame.shape, quads)
-    if region is None:
-        return Outlines.of(np.zeros((0, 4, 2), np.float32))
     if magnification is None:
         magnification = closer_magnification(quads)
+    return look_closer_at(network, frame, region, magnification)
+
+
+def look_closer_at(network: CardFinder, frame: Image, region: tuple[int, int, int, int] | None,
+                   magnification: float) -> Outlines:
+    """The outlines (corners in frame pixels, each marked triangular or not) of the cards the
+    finder ``network`` sees whole in the part ``region`` (x, y, width, height) of ``frame``,
+    looking ``magnification`` times closer than at the whole frame (:func:`look_closer`); none
+    for no region."""
+    if region is None:
+        return Outlines.of(np.zeros((0, 4, 2), np.float32))
     x, y, w, h = region
     scale = magnification * letterbox_scale(frame.shape)
     cores, scale = network.core_map(np.ascontiguousarray(frame[y:y + h, x:x + w]), scale)
@@ -497,9 +529,17 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     ``scales`` times as large as it sees it (:data:`FARTHER`), with the cores cut short it saw
     (:attr:`vision.segment.Outlines.partial`); none, without looking, unless one of ``quads`` is
     that long: only then may the frame be a close-up."""
+    long = lengths(np.asarray(quads, np.float32)) > LARGE * frame.shape[0]
+    return look_far(network, frame, scales, looking=bool(long.any()))
+
+
+def look_far(network: CardFinder, frame: Image, scales: tuple[float, ...] = FARTHER, *,
+             looking: bool = True) -> Outlines:
+    """:func:`look_farther`'s outlines, looked for when ``looking`` (a card as long as
+    :data:`LARGE` of the frame's height was found, or its core seen); none otherwise."""
     large = LARGE * frame.shape[0]
     found = [Outlines.of(np.zeros((0, 4, 2), np.float32))]
-    if (lengths(np.asarray(quads, np.float32)) > large).any():
+    if looking:
         for times in scales:
             cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
             found.append(network.outlines(cores, scale, closer=times))
@@ -710,6 +750,23 @@ def _halves(quad: FloatArray) -> tuple[tuple[FloatArray, FloatArray], tuple[Floa
     return across, along
 
 
+class _Looks(NamedTuple):
+    """What a :class:`RefinedFinder`'s looks found, for its refiner to place: the ``quads`` (N, 4,
+    2), the first ``found`` of them at the frame's scale (or where its map showed a core), the
+    next ``farther`` looking farther (``far_triangular`` says which of those are triangles), the
+    rest looking closer; ``once``, those one look of the sharpener places; the outlines of the
+    ``triangles`` any look saw, the ``partial`` cores, and the whole frame's core map ``seen``."""
+
+    quads: FloatArray
+    once: npt.NDArray[np.bool_]
+    found: int
+    farther: int
+    far_triangular: npt.NDArray[np.bool_]
+    triangles: FloatArray
+    partial: FloatArray
+    seen: CoreMap | None
+
+
 @dataclass
 class RefinedFinder:
     """A finder whose quads the corner refiner places on the cards (:func:`settle`); with a
@@ -751,12 +808,15 @@ class RefinedFinder:
     #: cards, read on one look, came out worse (models/MODELS.md, "The closer look's quads placed
     #: by one look").
     sharpen: CornerRefiner | None = None
-    #: Look closer only as much as the cards' size asks (:func:`closer_magnification`), not
-    #: :data:`MAGNIFICATION` times always: L'Ascension's table finder, whose pyramid's cards are
-    #: found as well looked at 1.6 times closer. The Crew's and Rixes' full finders, asked the
-    #: same, came out worse: two cards more read wrong with confidence in The Crew's tricks, three
-    #: more found but none read in Rixes' (models/MODELS.md, "The closer look as close as the
-    #: cards' size asks").
+    #: Look closer only as much as the cards' size asks (:func:`magnification_for`), not
+    #: :data:`MAGNIFICATION` times always, and outline the cards in that look alone: the whole
+    #: frame's look, the :attr:`closer` network's, tells where the cards lie and how long they
+    #: are from its map's regions, outlining none (:meth:`_closer_looks`). L'Ascension's table
+    #: finder, whose pyramid's cards are found as well looked at 1.6 times closer, and whose
+    #: closer look outlined every card the whole frame's did, and finer. The Crew's and Rixes'
+    #: full finders, asked to look as close as their cards' size asks, came out worse: two cards
+    #: more read wrong with confidence in The Crew's tricks, three more found but none read in
+    #: Rixes' (models/MODELS.md, "The closer look as close as the cards' size asks").
     closer_by_size: bool = False
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
@@ -776,7 +836,19 @@ class RefinedFinder:
     def outlines(self, frame: Image) -> Outlines:
         """:meth:`find`'s quads, each marked triangular when the finder, the closer look or the
         far look saw it as a triangle."""
-        first = Outlines.of(self.finder(frame))
+        if self.closer_by_size and self.closer is not None:
+            seen = CoreMap(*self.closer.core_map(frame))
+            looks = self._closer_looks(frame, seen)
+            if looks is None:
+                # No card seen, or a close-up (no closer look): the cards outlined at the frame's scale.
+                looks = self._looks(frame, self.closer.outlines(*seen)._replace(seen=seen))
+        else:
+            looks = self._looks(frame, Outlines.of(self.finder(frame)))
+        return self._settled(frame, looks)
+
+    def _looks(self, frame: Image, first: Outlines) -> _Looks:
+        """The cards the finder found (``first``) and, with a :attr:`closer` finder, those it
+        found looking closer and farther too."""
         quads = np.asarray(first.quads, np.float32).reshape(-1, 4, 2)
         triangles = list(quads[first.triangular])
         found = len(quads)
@@ -798,9 +870,46 @@ class RefinedFinder:
             fresh = _new(np.concatenate([quads, closer]), far.quads)
             farther, far_triangular = far.quads[fresh].reshape(-1, 4, 2), far.triangular[fresh]
             triangles += list(farther[far_triangular])
-        quads = np.concatenate([quads, farther, closer])
         once = np.concatenate([sharp, np.zeros(len(farther) + len(closer), np.bool_)])
-        refined = self._placed(frame, quads, once)
+        shapes = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
+        return _Looks(np.concatenate([quads, farther, closer]), once, found, len(farther), far_triangular,
+                      shapes, np.concatenate(partial), first.seen)
+
+    def _closer_looks(self, frame: Image, seen: CoreMap) -> _Looks | None:
+        """The cards the :attr:`closer` finder outlines looking closer at the part of the frame
+        where its map ``seen`` of the whole frame shows cores, as close as their size asks
+        (:meth:`vision.segment.CoreMap.extent`, :func:`magnification_for`); those where the whole
+        frame's map shows a core under their centre (:meth:`vision.segment.CoreMap.shows`) to be
+        placed by one look of :attr:`sharpen` (given); the others, which the whole frame's look
+        missed, held to their size (:func:`settle`). None when the map shows no core, or a core
+        as long as a card seen close (:data:`LARGE`).
+
+        The cards are outlined once: looked at from more pixels, the closer look outlines the
+        cards the whole frame's look outlines, and finer (:func:`sharpened`). Of that look's
+        outlines only where the cards lie and how long they are was used, and its map tells both.
+        """
+        assert self.closer is not None
+        extent = self.closer.extent(seen)
+        # A core as long as a card seen close may be one (a photo of a few cards, whose pips and
+        # pictures the network outlines too): such a frame is outlined at its own scale first,
+        # looked at farther, and, unless most cards are that long, closer.
+        if extent is None or extent.longest > LARGE * frame.shape[0]:
+            return None
+        region = region_about(frame.shape, extent.lo, extent.hi, extent.length)
+        if region is None:
+            return None
+        more = look_closer_at(self.closer, frame, region, magnification_for(extent.length))
+        shown = seen.shows(more.quads.mean(axis=1), self.closer.threshold)
+        found = int(shown.sum())
+        once = (np.arange(len(shown)) < found) & (self.sharpen is not None)
+        return _Looks(np.concatenate([more.quads[shown], more.quads[~shown]]), once, found, 0,
+                      np.zeros(0, np.bool_), more.quads[more.triangular], more.partial, seen)
+
+    def _settled(self, frame: Image, looks: _Looks) -> Outlines:
+        """The cards of ``looks`` placed by the refiner, each card once, and those the steps after
+        it find: cards partly under another, brought to size, parted, in rows, beside."""
+        found, farther = looks.found, looks.farther
+        refined = self._placed(frame, looks.quads, looks.once)
         ordered = refined.quads
         # Each quad's edge support measured once: the steps below ask it of the cards kept again.
         supports = EdgeSupports(gradients(frame))
@@ -809,21 +918,21 @@ class RefinedFinder:
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
         # A quad the network saw as a triangle is a Panorama, not cards run together, even where its
         # loose outline (a pale Panorama's) lies on few edges.
-        looked_farther = slice(found, found + len(farther))
-        card[looked_farther] = np.where((support[looked_farther] < SEEN_CLOSE) & ~far_triangular, 0.0,
+        looked_farther = slice(found, found + farther)
+        card[looked_farther] = np.where((support[looked_farther] < SEEN_CLOSE) & ~looks.far_triangular, 0.0,
                                         card[looked_farther])
         large = LARGE * frame.shape[0]
         card[printed(ordered, card, support, large)] = 0.0
-        kept = settle(ordered, card, found=found, farther=len(farther), support=support, large=large)
-        behind = self._behind(frame, kept, np.concatenate(partial))
+        kept = settle(ordered, card, found=found, farther=farther, support=support, large=large)
+        behind = self._behind(frame, kept, looks.partial)
         if behind is not None:
             # Cards partly under those kept, and cores taken whole, join the others, held to their
             # size as the quads found closer are: where one was hidden by a quad astride it and
             # its neighbour, it may well be the better card.
             kept = settle(np.concatenate([ordered, behind.quads]), np.concatenate([card, behind.card]),
-                          found=found, farther=len(farther), large=large,
+                          found=found, farther=farther, large=large,
                           support=np.concatenate([support, supports(behind.quads)]))
-        shapes = np.asarray(triangles, np.float32).reshape(-1, 4, 2)
+        shapes = looks.triangles
         # A card placed again keeps its index: the marks hold for the pairs too.
         triangular = Outlines.marked(kept, shapes).triangular
         if self.sized:
@@ -832,7 +941,7 @@ class RefinedFinder:
             kept = self._pairs(frame, kept, triangular, supports(kept))
         if self.rows:
             triangular = Outlines.marked(kept, shapes).triangular
-            in_rows = self._in_rows(frame, kept, triangular, first.seen)
+            in_rows = self._in_rows(frame, kept, triangular, looks.seen)
             kept = self._kept_with(kept, triangular, in_rows)
             shapes = np.concatenate([shapes, in_rows])
             if self.reseat:
@@ -840,7 +949,7 @@ class RefinedFinder:
                 shapes = np.concatenate([shapes, reseated])
         if self.beside:
             triangular = Outlines.marked(kept, shapes).triangular
-            beside = self._beside(frame, kept, triangular, first.seen)
+            beside = self._beside(frame, kept, triangular, looks.seen)
             kept = self._kept_with(kept, triangular, beside)
         # A card where either look saw a triangle is one, whichever quad of it the refiner kept.
         return Outlines.marked(kept, shapes)

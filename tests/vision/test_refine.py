@@ -39,6 +39,7 @@ from vision.refine import (
     lean_refiner_path,
     look_closer,
     look_farther,
+    magnification_for,
     printed,
     seen_close,
     settle,
@@ -171,9 +172,9 @@ def test_a_card_the_closer_look_outlined_too_takes_its_finer_quad() -> None:
 
 def test_the_refined_finder_places_the_closer_look_s_quads_in_one_look(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # L'Ascension's table finder: most cards found at the frame's scale are found closer too, and
-    # placed by one look of the lean refiner, the others by two of the shipped one; the cards
-    # come out as closely placed as held-out cards are.
+    # L'Ascension's table finder: the cards its closer look outlines where the whole frame's map
+    # shows cores are placed by one look of the lean refiner (any other by two of the shipped
+    # one); the cards come out as closely placed as held-out cards are.
     auto = make_finder("auto", "shipped", "ascension")
     assert isinstance(auto, TableOrFull) and auto.table.sharpen is not None
     scene = render_scene("ascension", EVAL_SEED_BASE + 3, held_out=True)
@@ -184,9 +185,23 @@ def test_the_refined_finder_places_the_closer_look_s_quads_in_one_look(
     cards = [c.quad for c in scene.cards if c.visible > 0.95]
     best = [max(quad_iou(c, q) for q in found) for c in cards]
     assert min(best) > 0.8 and float(np.median(best)) > 0.95
-    placed = shipped.shown[0]  # the cards the closer look did not outline too, looked at twice
-    assert shipped.shown[1] == placed and lean.shown[0] > 2 * placed
-    assert lean.shown[0] + placed >= len(cards)
+    assert len(lean.shown) == 1 and lean.shown[0] >= len(cards)
+
+
+def test_cards_marked_once_take_one_look_of_the_sharpener_the_others_two_of_the_refiner(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    auto = make_finder("auto", "shipped", "ascension")
+    assert isinstance(auto, TableOrFull) and auto.table.sharpen is not None
+    scene = render_scene("ascension", EVAL_SEED_BASE + 3, held_out=True)
+    shipped, lean = _Counted(auto.table.refiner._session), _Counted(auto.table.sharpen._session)
+    monkeypatch.setattr(auto.table.refiner, "_session", shipped)
+    monkeypatch.setattr(auto.table.sharpen, "_session", lean)
+    quads = np.stack([c.quad for c in scene.cards if c.visible > 0.95][:7]).astype(np.float32)
+    once = np.array([True, False, True, True, False, True, False])
+    placed = auto.table._placed(scene.image, quads, once)
+    assert shipped.shown == [3, 3] and lean.shown == [4]
+    assert placed.quads.shape == quads.shape and (placed.card > 0.5).all()
+    assert min(quad_iou(a, b) for a, b in zip(placed.quads, quads, strict=True)) > 0.85
 
 
 def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> None:
@@ -285,6 +300,70 @@ def test_l_ascension_s_table_finder_finds_what_the_full_finder_finds_on_its_pyra
         assert len(by_table) == len(by_full), k
         iou = [max(quad_iou(q, p) for p in by_full) for q in by_table]
         assert min(iou) > 0.95, k
+
+
+class CountingNetwork(CardFinder):
+    """The shipped finder network, noting the scale of each look (None: the whole frame fitted to
+    its input) and how much closer each map it outlined cards on was."""
+
+    def __init__(self) -> None:
+        super().__init__(lone_cores=True)
+        self.scales: list[float | None] = []
+        self.outlined: list[float] = []
+
+    def core_map(self, frame: np.ndarray, scale: float | None = None) -> tuple[np.ndarray, float]:
+        self.scales.append(scale)
+        return super().core_map(frame, scale)
+
+    def outlines(self, cores: np.ndarray, scale: float, *, closer: float = 1.0) -> Outlines:
+        self.outlined.append(closer)
+        return super().outlines(cores, scale, closer=closer)
+
+
+def test_l_ascension_s_table_finder_outlines_its_cards_once_looking_closer(refiner: CornerRefiner) -> None:
+    # A held-out pyramid (its cards 95 to 130 pixels long): the whole frame's look tells where the
+    # cards lie and how long they are from its map, and only the closer look outlines them.
+    network = CountingNetwork()
+    lean = CornerRefiner(lean_refiner_path(), passes=1)
+    table = RefinedFinder(network.find_outlines, refiner, network, sharpen=lean, closer_by_size=True)
+    scene = render_scene("ascension", EVAL_SEED_BASE + 1, held_out=True)
+    found = table.find(scene.image)
+    seen = CoreMap(*CardFinder().core_map(scene.image))
+    extent = network.extent(seen)
+    assert extent is not None and extent.length < LARGE * scene.image.shape[0]
+    magnification = magnification_for(extent.length)
+    assert LEAST_MAGNIFICATION < magnification < MAGNIFICATION
+    assert network.scales[:2] == [None, pytest.approx(magnification * letterbox_scale(scene.image.shape))]
+    assert network.outlined == [magnification]
+    whole = [card.quad for card in scene.cards if card.visible > 0.95]
+    best = [max(quad_iou(quad, q) for q in found) for quad in whole]
+    assert np.mean(np.array(best) >= 0.5) > 0.97 and float(np.median(best)) > 0.9
+    # Its cards lie where the full finder's lie, card for card.
+    full = make_finder("auto", "shipped", "ascension")
+    assert isinstance(full, TableOrFull)
+    by_full = full.full.find(scene.image)
+    assert len(found) == len(by_full)
+    assert min(max(quad_iou(q, p) for p in by_full) for q in found) > 0.9
+
+
+def test_a_table_seen_close_or_no_table_is_outlined_at_the_frames_scale(refiner: CornerRefiner) -> None:
+    # A core as long as a fifth of the frame's height may be a card seen close: the table finder
+    # outlines the cards on the whole frame's map first; here most are that long, and it looks
+    # farther, not closer.
+    network = CountingNetwork()
+    lean = CornerRefiner(lean_refiner_path(), passes=1)
+    table = RefinedFinder(network.find_outlines, refiner, network, sharpen=lean, closer_by_size=True)
+    scene = render_scene("ascension", EVAL_SEED_BASE, held_out=True)  # seen close
+    found = table.find(scene.image)
+    extent = network.extent(CoreMap(*CardFinder().core_map(scene.image)))
+    assert extent is not None and extent.longest > LARGE * scene.image.shape[0]
+    assert network.scales[0] is None and network.outlined[0] == 1.0
+    whole = letterbox_scale(scene.image.shape)
+    assert all(scale is not None and scale < whole for scale in network.scales[1:])  # farther only
+    assert len(found) >= TABLE_CARDS
+    network.scales.clear()
+    assert table.find(np.zeros((720, 1280, 3), np.uint8)).shape == (0, 4, 2)
+    assert network.scales == [None]
 
 
 def test_the_lean_finder_places_held_out_tranquillite_cards_on_their_corners() -> None:

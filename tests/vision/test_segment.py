@@ -15,6 +15,7 @@ from vision.segment import (
     INPUT_SIZE,
     MAP_STRIDE,
     CardFinder,
+    CoreMap,
     card_from_core,
     card_from_triangle_core,
     card_triangle,
@@ -297,3 +298,30 @@ def test_outlines_traced_by_their_straight_runs_are_those_of_every_pixel(
     assert len(runs.quads) >= 18
     assert runs.quads.tobytes() == every.quads.tobytes() and runs.partial.tobytes() == every.partial.tobytes()
     assert runs.triangular.tolist() == every.triangular.tolist() and runs.triangular.any()
+
+
+def test_a_core_maps_regions_tell_where_the_cards_lie_and_how_long_they_are() -> None:
+    # The cores of a row of cards 110 pixels long, drawn on the map of a 1280 by 720 frame (scale
+    # 0.5), one turned: what they tell without being outlined.
+    scale = 0.5
+    cards = [card_at(300 + 90 * k, 360, 110 * 63 / 88, 30 if k == 2 else 0) for k in range(5)]
+    cores = np.zeros((INPUT_SIZE[1] // MAP_STRIDE, INPUT_SIZE[0] // MAP_STRIDE), np.float32)
+    for card in cards:
+        on_map = ((core_quad(card) + 0.5) * scale) / MAP_STRIDE - 0.5
+        cv2.fillConvexPoly(cores, np.rint(on_map).astype(np.int32), 1.0)
+    seen = CoreMap(cores, scale)
+    extent = seen.extent(0.5, 6.0)
+    assert extent is not None
+    assert extent.length == pytest.approx(110, rel=0.06) and extent.longest >= extent.length
+    corners = np.concatenate(cards)
+    assert np.abs(extent.lo - corners.min(axis=0)).max() < 8
+    assert np.abs(extent.hi - corners.max(axis=0)).max() < 8
+    # The cards' centres show cores; the table between them and far off shows none.
+    centres = np.stack([card.mean(axis=0) for card in cards])
+    assert seen.shows(centres, 0.5).all()
+    assert not seen.shows([[300 + 45, 300], [100, 100], [5000, 5000]], 0.5).any()
+    # No region large enough, no extent: specks are no cards.
+    specks = np.zeros_like(cores)
+    specks[10:12, 10:12] = 1.0
+    assert CoreMap(specks, scale).extent(0.5, 6.0) is None
+    assert CoreMap(np.zeros_like(cores), scale).extent(0.5, 6.0) is None
