@@ -7,8 +7,9 @@ Public API:
   :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone, their
   quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`; for a
   Tranquillité table, the lean finder, the network alone placed by one look of the lean
-  refiner, and for L'Ascension's, the full finder without the contours, looking closer only as
-  much as the cards' size asks, a card its closer look outlined too placed there by one look,
+  refiner, and for L'Ascension's, the full finder without the contours, outlining the cards
+  only looking closer, as much as their size told by the whole frame's core map asks, the cards
+  that map shows placed by one look,
   with the full finder for any other frame:
   :class:`TableOrFull`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
