@@ -259,7 +259,7 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         # finder finds more.
         choice = finder_for(game) if refined else "both"
         if choice in ("lean", "network"):
-            from vision.refine import RefinedFinder, TableOrFull
+            from vision.refine import AS_OUTLINED, RefinedFinder, TableOrFull
 
             # Close-ups and frames the table's finder sees few cards in are the full finder's; both
             # look through the one finder network (one session of the model, not two) and, but the
@@ -271,7 +271,8 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
                 table = cast(RefinedFinder, lean_finder(alone, str(refiner)))
             else:
                 table = RefinedFinder(alone.find_outlines, full.refiner, alone,
-                                      sharpen=_sharpener(str(refiner), full.refiner), closer_by_size=True)
+                                      sharpen=_sharpener(str(refiner), full.refiner), closer_by_size=True,
+                                      as_outlined=AS_OUTLINED)
             return TableOrFull(table, full)
     if choice == "lean":
         alone = CardFinder(lone_cores=refined)
@@ -294,14 +295,15 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             find, outlined = network.find, network.find_outlines
     if not refined:
         return find
-    from vision.refine import CornerRefiner, RefinedFinder
+    from vision.refine import AS_OUTLINED, CornerRefiner, RefinedFinder
 
     model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(str(refiner)))
     # With the refiner to place what it finds, the network also looks closer where cards lie; as
     # the table's finder of its game (L'Ascension's), it is the one ``auto`` reads tables with.
     for_table = choice == "network" and finder_for(game) == "network"
     sharpen = _sharpener(str(refiner), model) if for_table else None
-    return RefinedFinder(outlined, model, network, sharpen=sharpen, closer_by_size=for_table)
+    return RefinedFinder(outlined, model, network, sharpen=sharpen, closer_by_size=for_table,
+                         as_outlined=AS_OUTLINED if for_table else None)
 
 
 def _sharpener(refiner: str, model: CornerRefiner) -> CornerRefiner:

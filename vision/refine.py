@@ -684,6 +684,10 @@ def _stayed(placed: FloatArray, proposed: FloatArray) -> npt.NDArray[np.bool_]:
     return np.array([quad_iou(a, b) >= STAYS for a, b in zip(placed, proposed, strict=True)], np.bool_)
 
 
+#: A card the closer look outlined whose outline lies on the frame's edges this much or more
+#: (:func:`vision.outline.edge_support`) is taken as outlined, placed by no refiner
+#: (:attr:`RefinedFinder.as_outlined`): its corners lie on the card already.
+AS_OUTLINED = 0.9
 #: A quad the closer look found overlapping a card found at the frame's scale by this much (IoU),
 #: both triangles or neither, is that card outlined more finely (:func:`sharpened`).
 SHARPER = 0.7
@@ -818,6 +822,11 @@ class RefinedFinder:
     #: more read wrong with confidence in The Crew's tricks, three more found but none read in
     #: Rixes' (models/MODELS.md, "The closer look as close as the cards' size asks").
     closer_by_size: bool = False
+    #: Take the cards marked for :attr:`sharpen`'s one look whose outline lies on the frame's
+    #: edges this much or more (:data:`AS_OUTLINED`) as they were outlined, placed by no look,
+    #: a card for sure (two looks of the network saw it): L'Ascension's table finder, where the
+    #: closer look outlines most cards on their edges. None: every such card is looked at.
+    as_outlined: float | None = None
     #: Its quads lie on the cards' corners, not loosely around them (see :func:`vision.recognise.askew`).
     corners_placed: ClassVar[bool] = True
 
@@ -909,10 +918,10 @@ class RefinedFinder:
         """The cards of ``looks`` placed by the refiner, each card once, and those the steps after
         it find: cards partly under another, brought to size, parted, in rows, beside."""
         found, farther = looks.found, looks.farther
-        refined = self._placed(frame, looks.quads, looks.once)
-        ordered = refined.quads
         # Each quad's edge support measured once: the steps below ask it of the cards kept again.
         supports = EdgeSupports(gradients(frame))
+        refined = self._placed(frame, looks.quads, looks.once, supports)
+        ordered = refined.quads
         support = supports(ordered)
         card = refined.card.copy()
         # Two cards run together when looked at from farther lie on few edges: no card seen close.
@@ -1212,17 +1221,27 @@ class RefinedFinder:
         near[taken] &= (refined.card[taken] >= FREE_CARD) & shaped
         return Refined(refined.quads[near], refined.card[near]) if near.any() else None
 
-    def _placed(self, frame: Image, quads: FloatArray, once: npt.NDArray[np.bool_] | None = None) -> Refined:
+    def _placed(self, frame: Image, quads: FloatArray, once: npt.NDArray[np.bool_] | None = None,
+                supports: EdgeSupports | None = None) -> Refined:
         """``quads`` placed by the refiner, those marked ``once`` by one look of :attr:`sharpen`
-        instead; their corners ordered by :func:`vision.detect.order_corners`."""
+        instead, or, given :attr:`as_outlined` and the frame's edge ``supports``, left as they
+        are where they lie on the frame's edges that much; their corners ordered by
+        :func:`vision.detect.order_corners`."""
         asked = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         if once is None or self.sharpen is None or not once.any():
             refined = self.refiner.refine(frame, asked)
         else:
-            rest, sharp = self.refiner.refine(frame, asked[~once]), self.sharpen.look(frame, asked[once])
-            placed, card = np.empty_like(asked), np.empty(len(asked), np.float32)
-            placed[~once], card[~once] = rest.quads, rest.card
-            placed[once], card[once] = sharp.quads, sharp.card
+            kept = np.zeros(len(asked), np.bool_)
+            if self.as_outlined is not None and supports is not None:
+                kept[once] = supports(asked[once]) >= self.as_outlined
+            looked = once & ~kept
+            placed, card = asked.copy(), np.ones(len(asked), np.float32)
+            if (~once).any():
+                rest = self.refiner.refine(frame, asked[~once])
+                placed[~once], card[~once] = rest.quads, rest.card
+            if looked.any():
+                sharp = self.sharpen.look(frame, asked[looked])
+                placed[looked], card[looked] = sharp.quads, sharp.card
             refined = Refined(placed, card)
         ordered = np.asarray([order_corners(q) for q in refined.quads], np.float32).reshape(-1, 4, 2)
         return Refined(ordered, refined.card)

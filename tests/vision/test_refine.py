@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import cv2
@@ -13,9 +14,10 @@ from models.render import render_scene
 from tests.vision.held_out import placed_with_and_without
 from vision.detect import order_corners, quad_iou
 from vision.finders import CombinedFinder, for_closer_look, make_finder
-from vision.outline import edge_support, gradients
+from vision.outline import EdgeSupports, edge_support, gradients
 from vision.recognise import ShapeFinder
 from vision.refine import (
+    AS_OUTLINED,
     CARD_IN_WINDOW,
     CLOSE_LENGTH,
     FARTHER,
@@ -170,22 +172,28 @@ def test_a_card_the_closer_look_outlined_too_takes_its_finer_quad() -> None:
     assert sharpened(found, np.zeros(3, np.bool_), Outlines.of(np.zeros((0, 4, 2), np.float32)))[1].sum() == 0
 
 
-def test_the_refined_finder_places_the_closer_look_s_quads_in_one_look(
+def test_the_refined_finder_takes_the_closer_look_s_quads_on_edges_as_outlined(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # L'Ascension's table finder: the cards its closer look outlines where the whole frame's map
-    # shows cores are placed by one look of the lean refiner (any other by two of the shipped
-    # one); the cards come out as closely placed as held-out cards are.
+    # L'Ascension's table finder: of the cards its closer look outlines where the whole frame's
+    # map shows cores, those whose outline lies on the frame's edges are taken as outlined, the
+    # others placed by one look of the lean refiner (any card the map does not show by two of the
+    # shipped one); the cards come out as closely placed as held-out cards are.
     auto = make_finder("auto", "shipped", "ascension")
     assert isinstance(auto, TableOrFull) and auto.table.sharpen is not None
     scene = render_scene("ascension", EVAL_SEED_BASE + 3, held_out=True)
-    shipped, lean = _Counted(auto.table.refiner._session), _Counted(auto.table.sharpen._session)
-    monkeypatch.setattr(auto.table.refiner, "_session", shipped)
-    monkeypatch.setattr(auto.table.sharpen, "_session", lean)
-    found = auto.table.find(scene.image)
     cards = [c.quad for c in scene.cards if c.visible > 0.95]
-    best = [max(quad_iou(c, q) for q in found) for c in cards]
-    assert min(best) > 0.8 and float(np.median(best)) > 0.95
-    assert len(lean.shown) == 1 and lean.shown[0] >= len(cards)
+    looked = []
+    # Taken as outlined, the cards lie less closely on their corners (their median IoU 0.948
+    # against 0.989 here), and the evaluations read them about as well (models/MODELS.md, "A card outlined
+    # on its edges taken as outlined").
+    for table, closely in ((auto.table, 0.94), (dataclasses.replace(auto.table, as_outlined=None), 0.95)):
+        lean = _Counted(auto.table.sharpen._session)
+        monkeypatch.setattr(auto.table.sharpen, "_session", lean)
+        found = table.find(scene.image)
+        best = [max(quad_iou(c, q) for q in found) for c in cards]
+        assert min(best) > 0.8 and float(np.median(best)) > closely
+        looked.append(lean.shown[0] if lean.shown else 0)
+    assert looked[0] < len(cards) / 2 and looked[1] >= len(cards)
 
 
 def test_cards_marked_once_take_one_look_of_the_sharpener_the_others_two_of_the_refiner(
@@ -202,6 +210,16 @@ def test_cards_marked_once_take_one_look_of_the_sharpener_the_others_two_of_the_
     assert shipped.shown == [3, 3] and lean.shown == [4]
     assert placed.quads.shape == quads.shape and (placed.card > 0.5).all()
     assert min(quad_iou(a, b) for a, b in zip(placed.quads, quads, strict=True)) > 0.85
+    # Given the frame's edges, those marked once that lie on them are taken as outlined; one
+    # loosened is not, and the lean refiner looks at it.
+    loose = quads.copy()
+    loose[0] = _loose(quads[0], np.random.default_rng(3))
+    supports = EdgeSupports(gradients(scene.image))
+    assert (supports(quads[once][1:]) >= AS_OUTLINED).all() and supports(loose[:1])[0] < AS_OUTLINED
+    placed = auto.table._placed(scene.image, loose, once, supports)
+    assert shipped.shown == [3, 3, 3, 3] and lean.shown == [4, 1]
+    assert np.array_equal(placed.quads[once][1:], quads[once][1:]) and (placed.card[once][1:] == 1.0).all()
+    assert quad_iou(placed.quads[0], quads[0]) > 0.85
 
 
 def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> None:
@@ -260,6 +278,8 @@ def test_auto_chooses_the_lean_finder_the_network_s_or_the_merged_one_by_game() 
     assert table.sharpen.path == lean_refiner_path() and table.sharpen.passes == 1
     # ... its closer look only as close as their size asks; the full finder's twice, always.
     assert table.closer_by_size and not full.closer_by_size
+    # ... the cards it outlined on the frame's edges taken as outlined.
+    assert table.as_outlined == AS_OUTLINED and full.as_outlined is None
     assert ascension.close_ups and not auto.close_ups  # the lean finder has no closer look
     for game in ("crew", "rixes", None):
         merged = make_finder("auto", "shipped", game)
@@ -299,7 +319,9 @@ def test_l_ascension_s_table_finder_finds_what_the_full_finder_finds_on_its_pyra
         assert auto._last is auto.table and len(by_table) >= TABLE_CARDS, k
         assert len(by_table) == len(by_full), k
         iou = [max(quad_iou(q, p) for p in by_full) for q in by_table]
-        assert min(iou) > 0.95, k
+        # Cards the table finder took as its closer look outlined them lie less closely on
+        # the full finder's placed ones.
+        assert min(iou) > 0.8 and float(np.median(iou)) > 0.9, k
 
 
 class CountingNetwork(CardFinder):
