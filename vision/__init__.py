@@ -9,7 +9,7 @@ Public API:
   Tranquillité table, the lean finder, the network alone placed by one look of the lean
   refiner, and for L'Ascension's, the full finder without the contours, outlining the cards
   only looking closer, as much as their size told by the whole frame's core map asks, the cards
-  that map shows placed by one look,
+  that map shows taken as outlined where they lie on the frame's edges, else placed by one look,
   with the full finder for any other frame:
   :class:`TableOrFull`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through

@@ -184,8 +184,8 @@ def test_the_refined_finder_takes_the_closer_look_s_quads_on_edges_as_outlined(
     cards = [c.quad for c in scene.cards if c.visible > 0.95]
     looked = []
     # Taken as outlined, the cards lie less closely on their corners (their median IoU 0.948
-    # against 0.989 here), and the evaluations read them about as well (models/MODELS.md, "A card outlined
-    # on its edges taken as outlined").
+    # against 0.989 here), and the evaluations read them about as well (models/MODELS.md, "Then a card
+    # outlined on its edges taken as outlined").
     for table, closely in ((auto.table, 0.94), (dataclasses.replace(auto.table, as_outlined=None), 0.95)):
         lean = _Counted(auto.table.sharpen._session)
         monkeypatch.setattr(auto.table.sharpen, "_session", lean)
