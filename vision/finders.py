@@ -244,9 +244,10 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
     leaves it only the frames that finder finds few cards in (it looks closer and farther itself);
     unrefined, ``auto`` is ``both`` for every game. ``network``, refined, for a game whose table
     finder it is (L'Ascension), is that table finder: it outlines the cards only looking closer,
-    as close as their size asks (:attr:`vision.refine.RefinedFinder.closer_by_size`), and places
-    those the whole frame's map shows by one look of the lean refiner, or of the refiner file
-    given (:attr:`vision.refine.RefinedFinder.sharpen`).
+    as close as their size asks (:attr:`vision.refine.RefinedFinder.closer_by_size`), takes
+    those the whole frame's map shows as outlined where they lie on the frame's edges
+    (:attr:`vision.refine.RefinedFinder.as_outlined`), and places the others by one look of the
+    lean refiner, or of the refiner file given (:attr:`vision.refine.RefinedFinder.sharpen`).
 
     Raises :class:`~companion.errors.ModelUnavailable` when a model is missing or unreadable.
 

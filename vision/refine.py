@@ -849,7 +849,8 @@ class RefinedFinder:
             seen = CoreMap(*self.closer.core_map(frame))
             looks = self._closer_looks(frame, seen)
             if looks is None:
-                # No card seen, or a close-up (no closer look): the cards outlined at the frame's scale.
+                # No core seen, or one as long as a card seen close: the cards outlined at the
+                # frame's scale first, as the full finder outlines them.
                 looks = self._looks(frame, self.closer.outlines(*seen)._replace(seen=seen))
         else:
             looks = self._looks(frame, Outlines.of(self.finder(frame)))
