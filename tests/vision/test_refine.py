@@ -343,7 +343,7 @@ class CountingNetwork(CardFinder):
 
 
 def test_l_ascension_s_table_finder_outlines_its_cards_once_looking_closer(refiner: CornerRefiner) -> None:
-    # A held-out pyramid (its cards 95 to 130 pixels long): the whole frame's look tells where the
+    # A held-out pyramid (its median card about 130 pixels long): the whole frame's look tells where the
     # cards lie and how long they are from its map, and only the closer look outlines them.
     network = CountingNetwork()
     lean = CornerRefiner(lean_refiner_path(), passes=1)
