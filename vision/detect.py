@@ -388,6 +388,33 @@ def overlap_shares(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64
     return shares
 
 
+def shares_at_least(a: npt.ArrayLike, b: npt.ArrayLike, share: float) -> npt.NDArray[np.bool_]:
+    """(N, M): whether the intersection of each convex quad of ``a`` (N, 4, 2) with each of ``b``
+    (M, 4, 2) is ``share`` (more than 0) of the smaller or more: :func:`overlap_shares` ``>=
+    share``, to the bit. Polygons are clipped only where the quads' bounding boxes overlap by
+    that share: the intersection lies inside both boxes. Beside a pyramid's cards most boxes
+    meet, and few by a card's share.
+
+    >>> square = np.array([[0, 0], [2, 0], [2, 2], [0, 2]], np.float32)
+    >>> others = np.stack([square * 2, square + [1, 0], square + [1.9, 1.9]])
+    >>> shares_at_least(square[None], others, 0.5).tolist()
+    [[True, True, False]]
+    """
+    qa = np.asarray(a, np.float32).reshape(-1, 4, 2)
+    qb = np.asarray(b, np.float32).reshape(-1, 4, 2)
+    reach = np.zeros((len(qa), len(qb)), np.bool_)
+    if not len(qa) or not len(qb):
+        return reach
+    lo = np.maximum(qa.min(axis=1)[:, None], qb.min(axis=1)[None])
+    hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
+    boxes = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
+    smaller = np.maximum(np.minimum(quad_areas(qa)[:, None], quad_areas(qb)[None]), 1e-9)
+    # A hair of slack: OpenCV's area of the clipped polygon may round above the box's.
+    for i, j in np.argwhere(np.all(hi > lo, axis=2) & (boxes >= share * smaller * (1 - 1e-6))).tolist():
+        reach[i, j] = quad_overlap(qa[i], qb[j]) / smaller[i, j] >= share
+    return reach
+
+
 def overlap_ious(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """(N, M): the intersection over union of each convex quad of ``a`` (N, 4, 2) with each of
     ``b`` (M, 4, 2) (:func:`overlaps`; :func:`quad_iou` of every pair).

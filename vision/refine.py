@@ -47,6 +47,7 @@ from vision.detect import (
     quad_aspect,
     quad_iou,
     quad_overlap,
+    shares_at_least,
 )
 from vision.finders import ON_EDGES, SEEN
 from vision.networks import open_network
@@ -1009,7 +1010,7 @@ class RefinedFinder:
         nearby = around(origins)
         # Half a card aside above or below only a card that has a card there already: a
         # pyramid's rows, not the cards before a seat, where those places are the bare table.
-        stacked = (overlap_shares(nearby[:, 2:].reshape(-1, 4, 2), standing) >= SAME_CARD).any(axis=1)
+        stacked = shares_at_least(nearby[:, 2:].reshape(-1, 4, 2), standing, SAME_CARD).any(axis=1)
         in_pyramid = stacked.reshape(-1, 4).any(axis=1, keepdims=True)
         asking = np.concatenate([np.ones((len(origins), 2), np.bool_), np.repeat(in_pyramid, 4, axis=1)],
                                 axis=1)
@@ -1019,7 +1020,7 @@ class RefinedFinder:
         found: list[FloatArray] = []
         for _ in range(BESIDE_REACH):
             known = np.concatenate([standing, np.asarray(found, np.float32).reshape(-1, 4, 2)])
-            asked = _centred_in(places, frame.shape) & (overlap_shares(places, known) < TAKEN).all(axis=1)
+            asked = _centred_in(places, frame.shape) & ~shares_at_least(places, known, TAKEN).any(axis=1)
             asked[asked] = _shown(seen, places[asked])
             places, starts = places[asked], starts[asked]
             if not len(places):
@@ -1035,7 +1036,7 @@ class RefinedFinder:
                 known = np.concatenate([standing, np.asarray(found, np.float32).reshape(-1, 4, 2)])
                 if (placed.card[k] >= BESIDE_CARD and quad_iou(quad, places[k]) >= STAYS and inside[k]
                         and shaped(quad) and card_on_table(quad, cards)
-                        and not (overlap_shares(quad[None], known) >= SAME_CARD).any()):
+                        and not shares_at_least(quad[None], known, SAME_CARD).any()):
                     found.append(quad)
                     # One pitch farther: the step from the card before to this one.
                     farther.append(quad + (quad.mean(axis=0) - starts[k]))
@@ -1064,7 +1065,7 @@ class RefinedFinder:
             looked = self._placed(frame, places[asked])
             placed.quads[asked], placed.card[asked] = looked.quads, looked.card
         standing = kept[~self._yielding(kept, triangular)]
-        on_kept = (overlap_shares(placed.quads, standing) >= SAME_CARD).any(axis=1)
+        on_kept = shares_at_least(placed.quads, standing, SAME_CARD).any(axis=1)
         good = asked & (placed.card >= MIN_CARD) & ~on_kept & _stayed(placed.quads, places)
         # Only the places still in the running are cut out and compared: each is judged alone
         # against the row's cards.
@@ -1095,7 +1096,7 @@ class RefinedFinder:
         places = places[after < 0]
         if not len(places):
             return kept, none
-        over = overlap_shares(places, kept) >= SAME_CARD
+        over = shares_at_least(places, kept, SAME_CARD)
         # Each place, the quad over it, and how well that quad fits it.
         asked = [(int(p), int(j), was) for p, j in zip(*np.nonzero(over & ~triangular[None]), strict=True)
                  if (was := quad_iou(kept[j], places[p])) < RESEAT_FIT]
@@ -1110,7 +1111,7 @@ class RefinedFinder:
         for k, (_, j, was) in enumerate(asked):
             fit = quad_iou(placed.quads[k], spots[k])
             if j in done or placed.card[k] < MIN_CARD or not like[k] or fit < max(STAYS, was + RESEAT_GAIN) \
-                    or (overlap_shares(placed.quads[k][None], np.delete(kept, j, axis=0)) >= SAME_CARD).any():
+                    or shares_at_least(placed.quads[k][None], np.delete(kept, j, axis=0), SAME_CARD).any():
                 continue
             out[j] = placed.quads[k]
             reseated.append(placed.quads[k])

@@ -16,6 +16,7 @@ from vision.detect import (
     offset_quad,
     order_corners,
     overlap_ious,
+    overlap_shares,
     overlaps,
     quad_area,
     quad_areas,
@@ -24,6 +25,7 @@ from vision.detect import (
     quad_overlap,
     rectangular,
     rectify,
+    shares_at_least,
 )
 from vision.evaluate import box_iou, matched, real_photo_recall, voc_boxes
 
@@ -386,3 +388,25 @@ def test_overlap_ious_are_quad_iou_of_every_pair() -> None:
     ious = overlap_ious(cards, others)
     assert ious.tolist() == [[quad_iou(a, b) for b in others] for a in cards]
     assert (ious > 0).any() and (ious == 0).any()
+
+
+@pytest.mark.parametrize("share", [0.05, 0.3, 0.6, 0.95])
+def test_shares_at_least_are_overlap_shares_over_the_share_to_the_bit(share: float) -> None:
+    # Cards scattered, turned and sized at random, many overlapping, some just touching.
+    rng = np.random.default_rng(11)
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+
+    def scattered(n: int) -> np.ndarray:
+        quads = []
+        for _ in range(n):
+            turn = cv2.getRotationMatrix2D((0.0, 0.0), rng.uniform(0, 360), 1.0)
+            sized = card * rng.uniform(0.5, 1.5)
+            quads.append(cv2.transform(sized[None], turn)[0] + rng.uniform(0, 300, 2))
+        return np.stack(quads).astype(np.float32)
+
+    a, b = scattered(60), scattered(50)
+    b[:10] = a[:10] + np.float32(0.5)  # nearly the same cards
+    reach = shares_at_least(a, b, share)
+    assert reach.tolist() == (overlap_shares(a, b) >= share).tolist()
+    assert reach.any() and not reach.all()
+    assert shares_at_least(a[:0], b, share).shape == (0, 50)
