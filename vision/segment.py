@@ -55,15 +55,15 @@ PAD = 16
 #: speck, no card.
 MIN_CORE = 0.0004
 FINDER_VERSION = 2
-#: A card's length over the square root of its core's area, the core :data:`CORE_MARGIN` of the
-#: card's width in from each side: 1.59 for a 63 by 88 card. The areas of a core map's regions
-#: tell so how long the cards are, outlining none of them (:meth:`CoreMap.extent`).
 #: A map region filling less of its bounding box than this tells no card's length
 #: (:meth:`CoreMap.extent`): a triangle's core (a Panorama's fills half its box), a card's part
 #: showing beside another over it, a card turned far. On 150 L'Ascension scenes that no evaluation
 #: reads, the median length told by the regions filling this much or more came within a tenth of
 #: the median card's outlined on the map in 144 scenes; told by all regions, in 100.
 FILLED = 0.6
+#: A card's length over the square root of its core's area, the core :data:`CORE_MARGIN` of the
+#: card's width in from each side: 1.59 for a 63 by 88 card. The areas of a core map's regions
+#: tell so how long the cards are, outlining none of them (:meth:`CoreMap.extent`).
 CORE_LENGTH = CARD_MM[1] / math.sqrt(CARD_MM[0] * (1 - 2 * CORE_MARGIN)
                                      * (CARD_MM[1] - 2 * CORE_MARGIN * CARD_MM[0]))
 
