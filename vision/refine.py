@@ -530,17 +530,9 @@ def look_farther(network: CardFinder, frame: Image, quads: npt.ArrayLike,
     ``scales`` times as large as it sees it (:data:`FARTHER`), with the cores cut short it saw
     (:attr:`vision.segment.Outlines.partial`); none, without looking, unless one of ``quads`` is
     that long: only then may the frame be a close-up."""
-    long = lengths(np.asarray(quads, np.float32)) > LARGE * frame.shape[0]
-    return look_far(network, frame, scales, looking=bool(long.any()))
-
-
-def look_far(network: CardFinder, frame: Image, scales: tuple[float, ...] = FARTHER, *,
-             looking: bool = True) -> Outlines:
-    """:func:`look_farther`'s outlines, looked for when ``looking`` (a card as long as
-    :data:`LARGE` of the frame's height was found, or its core seen); none otherwise."""
     large = LARGE * frame.shape[0]
     found = [Outlines.of(np.zeros((0, 4, 2), np.float32))]
-    if looking:
+    if (lengths(np.asarray(quads, np.float32)) > large).any():
         for times in scales:
             cores, scale = network.core_map(frame, times * letterbox_scale(frame.shape))
             found.append(network.outlines(cores, scale, closer=times))
