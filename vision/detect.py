@@ -409,8 +409,9 @@ def shares_at_least(a: npt.ArrayLike, b: npt.ArrayLike, share: float) -> npt.NDA
     hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
     boxes = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
     smaller = np.maximum(np.minimum(quad_areas(qa)[:, None], quad_areas(qb)[None]), 1e-9)
-    # A hair of slack: OpenCV's area of the clipped polygon may round above the box's.
-    for i, j in np.argwhere(np.all(hi > lo, axis=2) & (boxes >= share * smaller * (1 - 1e-6))).tolist():
+    # A hair of slack: OpenCV's area of the clipped polygon may round above the box's. A pair whose
+    # boxes overlap by a positive area meets on both axes.
+    for i, j in np.argwhere(boxes >= share * smaller * (1 - 1e-6)).tolist():
         reach[i, j] = quad_overlap(qa[i], qb[j]) / smaller[i, j] >= share
     return reach
 

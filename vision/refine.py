@@ -1134,8 +1134,8 @@ class RefinedFinder:
         for k, i in enumerate(cards[odd]):
             new = again.quads[k]
             closer = abs(np.log(np.sqrt(quad_area(new)) / expected[odd][k])) <= abs(np.log(ratio[odd][k])) / 2
-            over = overlap_shares(new, np.delete(kept, i, axis=0))[0]
-            if closer and again.card[k] >= MIN_CARD and not (over >= SAME_CARD).any():
+            over = shares_at_least(new, np.delete(kept, i, axis=0), SAME_CARD)[0]
+            if closer and again.card[k] >= MIN_CARD and not over.any():
                 out[i] = new
         return out
 
@@ -1182,8 +1182,8 @@ class RefinedFinder:
             for cut in (2 * k, 2 * k + 1):
                 if not good[cut].all():  # a cut not asked about is not good either
                     continue
-                if (overlap_shares(new[cut], others) >= SAME_CARD).any() or \
-                        overlap_shares(new[cut, :1], new[cut, 1:])[0, 0] >= SAME_CARD:
+                if shares_at_least(new[cut], others, SAME_CARD).any() or \
+                        shares_at_least(new[cut, :1], new[cut, 1:], SAME_CARD)[0, 0]:
                     continue
                 if best < 0 or likely[cut] > likely[best]:
                     best = cut
