@@ -3,8 +3,8 @@
 A card the classifier leaves unsure is most often a card cut along a quad one corner of which is
 off (in glare, where its edge does not show) or a little loose: cut along its true corners, most
 are read right and sure. The corner that is off is not known, so the card is cut along each of
-its quad's other shapes (:func:`alternatives`: each corner put where the three others say, as a
-parallelogram, and the corner refiner's look at the quad and at each of those) and read again.
+its quad's other shapes (its :func:`parallelograms`: each corner put where the three others say,
+and the corner refiner's look at the quad and at each of those, :func:`looked_at`) and read again.
 Each of those crops, and the quad's own, is also read turned half a turn: the classifier, which
 learned cards either way up, reads some print surely one way and not the other. So is it cut
 where the cards read surely beside it say a card lies (:func:`told`: beside one along its width,
@@ -21,7 +21,11 @@ never learned is often read the same by every cut, none of them quite sure.
 
 A card read with confidence but less than :data:`CHECK` is read on its cuts too, and takes the
 name they agree on, when they agree: most cards read wrong with confidence are read under it (a 4
-cut along a quad a little off, read as a 1 at 0.98).
+cut along a quad a little off, read as a 1 at 0.98). Most such cards are read right, so their
+cuts are read in two steps: first the parallelograms, the quad turned and the places told; a
+card whose readings there agree on its name, one of a place told among them (its neighbours
+say it lies there, whatever its own outline), keeps it, and the refiner does not look at its
+cuts.
 
 A card left unsure on a quad too square to hold a whole card is most often a card partly under
 another, outlined where it shows: no cut about that part holds the card, so it is grown whole
@@ -137,20 +141,6 @@ def parallelograms(quad: npt.ArrayLike) -> FloatArray:
     return out
 
 
-def alternatives(frame: Image, quads: npt.ArrayLike, look: Look | None) -> FloatArray:
-    """The other cuts (N, K, 4, 2) each card found on ``quads`` (N, 4, 2) is read on: its quad's
-    four :func:`parallelograms`, then, given the refiner's ``look``, where that look places the
-    quad and each of them (K = 9; 4 without a look). Corners in the quad's order, so that every
-    crop shows the card the same way up as the quad's."""
-    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    shapes = np.asarray([parallelograms(quad) for quad in q], np.float32).reshape(-1, 4, 4, 2)
-    if look is None or len(q) == 0:
-        return shapes
-    asked = np.concatenate([q[:, None], shapes], axis=1).reshape(-1, 4, 2)
-    looked = np.asarray(look(frame, asked), np.float32).reshape(len(q), 5, 4, 2)
-    return np.concatenate([shapes, looked], axis=1)
-
-
 def turned(quads: npt.ArrayLike, degrees: Sequence[float] = TURNS) -> FloatArray:
     """Each quad (N, 4, 2) turned about the mean of its corners by each of ``degrees`` one way,
     then the other (N, 2 * len(degrees), 4, 2), its corners in their order.
@@ -237,19 +227,21 @@ def told(quads: npt.ArrayLike, known: npt.ArrayLike, most: int = TOLD,
     return out
 
 
-def _told_cuts(frame: Image, quads: FloatArray, known: FloatArray,
-               look: Look | None) -> list[list[FloatArray]]:
-    """For each of ``quads``, the places the ``known`` cards tell (:func:`told`), then, given the
-    refiner's ``look``, where that look places each (one look for all)."""
-    places = told(quads, known) if len(known) else [[] for _ in quads]
-    flat = np.asarray([place for card in places for place in card], np.float32).reshape(-1, 4, 2)
-    if look is None or not len(flat):
-        return places
-    looked = np.asarray(look(frame, flat), np.float32).reshape(-1, 4, 2)
+def looked_at(frame: Image, quads: npt.ArrayLike, places: Sequence[Sequence[FloatArray]],
+              look: Look | None) -> list[list[FloatArray]]:
+    """For each card on ``quads`` (N, 4, 2), where the refiner's ``look`` places its quad, then
+    each of its four :func:`parallelograms`, then each of its ``places`` (those :func:`told`),
+    the corners in the order given; one look for every card, none without a ``look``."""
+    q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if look is None:
+        return [[] for _ in q]
+    asked = [[quad, *parallelograms(quad), *near] for quad, near in zip(q, places, strict=True)]
+    flat = np.asarray([cut for card in asked for cut in card], np.float32).reshape(-1, 4, 2)
+    looked = np.asarray(look(frame, flat), np.float32).reshape(-1, 4, 2) if len(flat) else flat
     out: list[list[FloatArray]] = []
     start = 0
-    for card in places:
-        out.append([*card, *looked[start:start + len(card)]])
+    for card in asked:
+        out.append(list(looked[start:start + len(card)]))
         start += len(card)
     return out
 
@@ -363,14 +355,26 @@ def _unheld(read: Readings, held: frozenset[str]) -> Readings:
                     read.flipped, tuple(None if guess in held else guess for guess in read.guesses))
 
 
+def _kept(read: Readings, near: Readings, name: str | None, sure: float, agree: int,
+          outvote: float) -> bool:
+    """Whether the readings ``read`` agree (:func:`agreeing`) on ``name``, a card's own, and one of
+    ``near`` (those of the places its neighbours tell, among them) reads it ``sure`` or more."""
+    if name is None or not any(n == name and p >= sure for n, p in zip(near.names, near.confidences.tolist(),
+                                                                          strict=True)):
+        return False
+    agreement = _agreed(read, sure, agree, outvote)
+    return agreement is not None and agreement.name == name
+
+
 def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: Classifier,
                look: Look | None = None, *, sure: float = SURE, agree: int = AGREE,
                outvote: float = OUTVOTE, check: float = CHECK, squarer: bool = False) -> Readings:
     """``readings`` of the cards on ``quads`` (N, 4, 2), each unsure one, and each read with less
     confidence than ``check`` (not as the game's triangular face: a cut about a triangle cuts no
-    card), read again on its :func:`alternatives` and on the places the cards read at least
-    ``check`` surely tell for it (:func:`told`, and the refiner's look at each), and on all of
-    them and its quad turned half a turn, and named where those readings agree
+    card), read again on its :func:`parallelograms` and on the places the cards read at least
+    ``check`` surely tell for it (:func:`told`), then on where the refiner's look places its quad
+    and each of those (:func:`looked_at`), and on all of them and its quad turned half a turn,
+    and named where those readings agree
     (:func:`agreeing`), at the lowest confidence of the sure readings that agree, turned as most
     of them say. Given a ``look``, a card whose readings do not agree is read again, the
     readings added to its others, where a second look places the five quads looked at, and on
@@ -378,7 +382,9 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     (:func:`turned_cuts`). A card whose readings still do not agree is named by their
     :func:`consensus`, at the median confidence of the readings giving the name, where there is
     one. A card whose readings agree on the name it was read with keeps its reading, and one whose
-    readings neither agree nor consent keeps it too, unsure or not.
+    readings neither agree nor consent keeps it too, unsure or not. A card named (less surely
+    than ``check``) whose readings before the look's agree on its name, one of a place told
+    among them, keeps it then: the look is not asked for it.
 
     A reading of a card a table shows one of (:data:`vision.catalogue.ONE_COPY`), where another
     card found is read as it at least ``check`` surely, does not count, nor its guess: that cut
@@ -429,26 +435,41 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     asked = [k for k, doubt in enumerate(doubted) if doubt and (quad_aspect(q[k]) < MIN_ASPECT) == squarer]
     if not asked:
         return readings
-    others = alternatives(frame, q[asked], look)
-    cuts = [[cut for cut in card if shaped(cut)] for card in others]
-    # Where the cards read surely beside each say it lies, and where the refiner places those.
+    # Where the cards read surely beside each say it lies.
     named = np.array([name is not None for name in readings.names], np.bool_)
     known = named & (readings.confidences >= check)
+    places = told(q[asked], q[known]) if known.any() else [[] for _ in asked]
     # A card a table shows one of, read surely: a cut reading it reads that card, spilt over.
     held = ONE_COPY.get(classifier.game, frozenset()).intersection(
         name for name, sure_ in zip(readings.names, known.tolist(), strict=True) if sure_)
-    for card, near in zip(cuts, _told_cuts(frame, q[asked], q[known], look), strict=True):
-        card += [cut for cut in near if shaped(cut)]
-    # The quad's own reading, turned, counts only when it has a card's shape.
+    # First the quad's parallelograms, its own reading turned (which counts only when the quad has
+    # a card's shape) and the places told. A card named, only less surely than ``check``, whose
+    # readings there agree on its name, a place told reading it surely among them, keeps it: the
+    # refiner is not asked. Not on the parallelograms alone: they share the quad's error (held-out
+    # L'Ascension scene 26 of eval-vision's seed 7, a Panorama read as the summit by them all).
+    # Readings count the same whichever are read first.
     owns = [q[k] if shaped(q[k]) else None for k in asked]
-    again = [_unheld(read, held) for read in _read_cuts(frame, cuts, owns, classifier)]
+    shapes = [[cut for cut in parallelograms(q[k]) if shaped(cut)] for k in asked]
+    nears = [[cut for cut in near if shaped(cut)] for near in places]
+    first = _read_cuts(frame, [*shapes, *nears], [*owns, *[None] * len(asked)], classifier)
+    shape_reads = [_unheld(read, held) for read in first[:len(asked)]]
+    near_reads = [_unheld(read, held) for read in first[len(asked):]]
+    again = [_joined(a, b) for a, b in zip(shape_reads, near_reads, strict=True)]
+    rest = [j for j, k in enumerate(asked)
+            if not _kept(again[j], near_reads[j], readings.names[k], bar, agree, outvote)]
+    # Then where the refiner's look places the quad, its parallelograms and those places.
+    looks = looked_at(frame, q[[asked[j] for j in rest]], [places[j] for j in rest], look)
+    cuts = [[cut for cut in card if shaped(cut)] for card in looks]
+    for j, read in zip(rest, _read_cuts(frame, cuts, [None] * len(rest), classifier), strict=True):
+        again[j] = _joined(again[j], _unheld(read, held))
     agreed = [_agreed(read, bar, agree, outvote) for read in again]
     left = [j for j, agreement in enumerate(agreed) if agreement is None]
     if look is not None and left:
         # The cards whose cuts did not agree, cut again where a second look places the first
         # looks' quads, and along their quad turned. Not only those left unsure: a card read
         # wrong, less than ``check`` surely, is among the others.
-        looked = others[left, 4:]  # the first looks, after the four parallelograms
+        firsts = dict(zip(rest, looks, strict=True))  # no card left was kept first
+        looked = np.asarray([firsts[j][:5] for j in left], np.float32)  # the quad's and parallelograms'
         second = np.asarray(look(frame, looked.reshape(-1, 4, 2)), np.float32).reshape(looked.shape)
         more = np.concatenate([second, turned_cuts(frame, q[[asked[j] for j in left]], look)], axis=1)
         shown = [[cut for cut in card if shaped(cut)] for card in more]

@@ -24,8 +24,8 @@ from vision.reread import (
     SURE,
     TURNS,
     agreeing,
-    alternatives,
     consensus,
+    looked_at,
     parallelograms,
     read_again,
     read_grown,
@@ -75,21 +75,22 @@ def test_parallelograms_put_each_corner_where_the_three_others_say() -> None:
         assert np.allclose(np.delete(shapes[i], i, axis=0), np.delete(OFF, i, axis=0))
 
 
-def test_the_other_cuts_are_the_parallelograms_then_the_refiners_looks_in_the_quads_order() -> None:
+def test_the_refiner_looks_at_each_quad_its_parallelograms_and_its_places_told_in_that_order() -> None:
     asked: list[np.ndarray] = []
 
     def look(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
         asked.append(quads)
         return quads + 1
 
-    cuts = alternatives(_frame(), np.stack([OFF, CARD]), look)
-    assert cuts.shape == (2, 9, 4, 2)
-    assert len(asked) == 1 and asked[0].shape == (10, 4, 2)  # one look for every card
+    place = CARD + np.float32(72)
+    cuts = looked_at(_frame(), np.stack([OFF, CARD]), [[place], []], look)
+    assert [len(card) for card in cuts] == [6, 5]
+    assert len(asked) == 1 and asked[0].shape == (11, 4, 2)  # one look for every card
     assert np.allclose(asked[0][0], OFF) and np.allclose(asked[0][1:5], parallelograms(OFF))
-    assert np.allclose(cuts[0, :4], parallelograms(OFF))
-    assert np.allclose(cuts[0, 4:], np.concatenate([OFF[None], parallelograms(OFF)]) + 1)
-    assert np.allclose(cuts[1, 4], CARD + 1)
-    assert alternatives(_frame(), OFF, None).shape == (1, 4, 4, 2)
+    assert np.allclose(asked[0][5], place) and np.allclose(asked[0][6], CARD)
+    assert np.allclose(cuts[0], np.concatenate([OFF[None], parallelograms(OFF), place[None]]) + 1)
+    assert np.allclose(cuts[1][0], CARD + 1)
+    assert looked_at(_frame(), OFF, [[]], None) == [[]]
 
 
 def test_two_sure_cuts_agreeing_and_outvoting_any_other_name_name_the_card() -> None:
@@ -115,12 +116,14 @@ def test_two_sure_cuts_agreeing_and_outvoting_any_other_name_name_the_card() -> 
 
 
 def test_an_unsure_card_is_named_by_its_cuts_at_their_lowest_confidence_turned_as_most_say() -> None:
-    # The four parallelograms then five looks: seven read the 6, two unsure.
+    # The four parallelograms, the quad and the parallelograms turned half a turn (unsure), then
+    # the five looks (and those turned, unsure): seven read the 6, two unsure.
     answers = [("6", 0.99, True), ("6", 0.98, True), (None, 0.3, False), ("6", 0.995, False),
+               *[(None, 0.5, False)] * 5,
                ("6", 1.0, True), ("6", 0.99, True), (None, 0.5, False), ("6", 0.97, True), ("6", 0.99, True)]
-    fake = FakeClassifier("rixes", answers)  # the ten turned half a turn: unsure
+    fake = FakeClassifier("rixes", answers)
     read = read_again(_frame(), OFF[None], _unsure(), fake, _look)
-    assert fake.calls == [19]  # nine cuts, then the quad and the nine turned
+    assert fake.calls == [9, 10]
     assert read.names == ("6",)
     assert read.confidences[0] == pytest.approx(0.97)
     assert read.flipped.tolist() == [True]
@@ -128,13 +131,15 @@ def test_an_unsure_card_is_named_by_its_cuts_at_their_lowest_confidence_turned_a
 
 def test_the_quad_and_its_cuts_are_read_turned_half_a_turn_too() -> None:
     # Only the turned crops read the card surely, each as turned: the card itself is not.
-    answers = [(None, 0.5, False)] * 9 + [("6", 0.99, True)] * 2 + [(None, 0.5, False)] * 8
+    answers = [(None, 0.5, False)] * 4 + [("6", 0.99, True)] * 2 + [(None, 0.5, False)] * 13
     seeing = Seeing("rixes", answers)
     read = read_again(_frame(), OFF[None], _unsure(), seeing, _look)
     crops = seeing.crops
     assert read.names == ("6",) and read.flipped.tolist() == [False]
-    assert np.array_equal(crops[9], rectify(_frame(), OFF, CROP_SIZE)[::-1, ::-1])
-    assert all(np.array_equal(crops[10 + i], crops[i][::-1, ::-1]) for i in range(9))
+    # The four parallelograms, the quad turned, they turned; then the five looks, they turned.
+    assert np.array_equal(crops[4], rectify(_frame(), OFF, CROP_SIZE)[::-1, ::-1])
+    assert all(np.array_equal(crops[5 + i], crops[i][::-1, ::-1]) for i in range(4))
+    assert all(np.array_equal(crops[14 + i], crops[9 + i][::-1, ::-1]) for i in range(5))
 
 
 def test_cuts_disagreeing_or_unsure_leave_the_card_unsure() -> None:
@@ -164,7 +169,7 @@ def test_only_doubtful_cards_on_quads_long_enough_for_a_card_are_read_again() ->
     assert long == [True, False, True, True]
     sevens = FakeClassifier("rixes", [("7", 0.99, False)] * 100)
     again = read_again(_frame(), np.stack([CARD, kite, squat]), read, sevens, _look)
-    assert again.names == ("6", "7", None) and sevens.calls == [2 * (3 + 5) + 1]
+    assert again.names == ("6", "7", None) and sevens.calls == [2 * 3 + 1, 2 * 5]
     # In L'Ascension only on its cuts that a card in perspective could have: the one such
     # parallelogram and the five looks, upright and turned; not the kite itself.
     assert not rectangular(kite)
@@ -172,9 +177,9 @@ def test_only_doubtful_cards_on_quads_long_enough_for_a_card_are_read_again() ->
     assert in_perspective == [True, False, False, False]
     seeing = Seeing("ascension", [("7s", 0.99, False)] * 100)
     again = read_again(_frame(), np.stack([CARD, kite, squat]), read, seeing, _look)
-    assert again.names == ("6", "7s", None) and seeing.calls == [2 * (1 + 5)]
+    assert again.names == ("6", "7s", None) and seeing.calls == [2 * 1, 2 * 5]
     assert np.array_equal(seeing.crops[0], rectify(_frame(), parallelograms(kite)[0], CROP_SIZE))
-    assert all(np.array_equal(crop, rectify(_frame(), CARD, CROP_SIZE)) for crop in seeing.crops[1:6])
+    assert all(np.array_equal(crop, rectify(_frame(), CARD, CROP_SIZE)) for crop in seeing.crops[2:7])
     # A sliver none of whose cuts has a card's shape, with a look that leaves every quad where it
     # was: nothing to read.
     sliver = np.array([[119, 136], [130, 117], [146, 191], [133, 170]], np.float32)
@@ -224,7 +229,9 @@ def test_a_card_read_less_surely_than_check_takes_the_name_its_cuts_agree_on() -
     def read(name: str, confidence: float) -> Readings:
         return Readings((name,), np.array([confidence], np.float32), np.zeros(1, np.bool_))
 
-    sevens = FakeClassifier("crew", [("green-7", 0.99, False)] * 8 + [("green-7", 0.98, True)])
+    # The parallelograms, then the quad and they turned, then the five looks.
+    sevens = FakeClassifier("crew", [("green-7", 0.99, False)] * 4 + [(None, 0.5, False)] * 5
+                            + [("green-7", 0.99, False)] * 4 + [("green-7", 0.98, True)])
     assert CHECK < 0.9999
     again = read_again(_frame(), OFF[None], read("green-1", CHECK - 0.01), sevens, _look)
     assert again.names == ("green-7",) and again.confidences[0] == pytest.approx(0.98)
@@ -236,12 +243,39 @@ def test_a_card_read_less_surely_than_check_takes_the_name_its_cuts_agree_on() -
     # Cuts that agree on its own name, or that do not agree, leave its reading as it was.
     ones = read("green-1", 0.93)
     own = FakeClassifier("crew", [("green-1", 0.99, False)] * 9)
-    assert read_again(_frame(), OFF[None], ones, own, _look) is ones and own.calls == [19]
+    assert read_again(_frame(), OFF[None], ones, own, _look) is ones and own.calls == [9, 10]
     split = [("green-7", 0.99, False), ("green-2", 0.99, False)] + [(None, 0.5, False)] * 7
     assert read_again(_frame(), OFF[None], ones, FakeClassifier("crew", split), _look) is ones
     # The check off: only unsure cards are read again.
     off = FakeClassifier("crew", [("green-7", 0.99, False)] * 9)
     assert read_again(_frame(), OFF[None], ones, off, _look, check=0.0) is ones and off.calls == []
+
+
+def test_a_card_read_less_surely_than_check_keeps_its_name_where_its_neighbour_tells_it_lies() -> None:
+    # A 6 read surely; beside it a 7 read less surely than CHECK, its cuts and the place the 6
+    # tells for it all reading the 7: it keeps its reading, and the refiner never looks.
+    beside = CARD + np.array([72, 0], np.float32)
+    read = Readings(("6", "7"), np.array([0.9999, CHECK - 0.01], np.float32), np.zeros(2, np.bool_))
+    looked: list[int] = []
+
+    def look(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
+        looked.append(len(quads))
+        return quads
+
+    sevens = FakeClassifier("rixes", [("7", 0.99, False)] * 100)
+    assert read_again(_frame(), np.stack([CARD, beside]), read, sevens, look) is read
+    assert sevens.calls == [2 * (4 + 1) + 1] and looked == []
+    # Read surely on its own cuts only, and less surely than SURE at the place told: its cuts are
+    # looked at too, one look for the quad, its parallelograms and the place.
+    elsewhere = [("7", 0.99, False)] * 9 + [("7", SURE - 0.01, False)] * 2 + [("7", 0.99, False)] * 100
+    unconfirmed = FakeClassifier("rixes", elsewhere)
+    assert read_again(_frame(), np.stack([CARD, beside]), read, unconfirmed, look) is read
+    assert unconfirmed.calls == [2 * (4 + 1) + 1, 2 * 6] and looked == [6]
+    # The place told reads another card surely, outvoted by the cuts: that is no confirmation.
+    looked.clear()
+    other = [("7", 0.99, False)] * 9 + [("8", 0.99, False)] * 2 + [("7", 0.99, False)] * 100
+    assert read_again(_frame(), np.stack([CARD, beside]), read, FakeClassifier("rixes", other), look) is read
+    assert looked == [6]
 
 
 def test_a_card_read_as_the_triangular_face_is_not_checked_on_its_cuts() -> None:
@@ -370,16 +404,17 @@ def test_places_the_cards_read_surely_tell_are_cut_too() -> None:
     seeing = Seeing("rixes", [])
     read_again(_frame(), np.stack([CARD, off]), read, seeing, _look)
     crops = seeing.crops
-    # Nine cuts and two told, the quad and all turned; then, none agreeing, the second looks at
-    # the five looked at and the quad turned six ways, upright and turned.
-    assert seeing.calls == [2 * (9 + 2) + 1, 2 * (5 + 2 * len(TURNS))]
+    # The four parallelograms, the quad and they turned, the place told and it turned; then the
+    # six looks and they turned; then, none agreeing, the second looks at the quad and its
+    # parallelograms and the quad turned six ways, upright and turned.
+    assert seeing.calls == [2 * (4 + 1) + 1, 2 * 6, 2 * (5 + 2 * len(TURNS))]
     assert np.array_equal(crops[9], rectify(_frame(), place, CROP_SIZE))
-    assert np.array_equal(crops[10], rectify(_frame(), CARD, CROP_SIZE))  # the look at the place
+    assert np.array_equal(crops[11 + 5], rectify(_frame(), CARD, CROP_SIZE))  # the look at the place
     # Told only by cards read at least CHECK surely.
     doubtful = Readings(("6", None), np.array([CHECK - 0.01, 0.5], np.float32), np.zeros(2, np.bool_))
     unsure_too = Seeing("rixes", [])
     read_again(_frame(), np.stack([CARD, off]), doubtful, unsure_too, _look)
-    assert unsure_too.calls[0] == 2 * (2 * 9 + 1)  # both read again on their nine cuts alone
+    assert unsure_too.calls[:2] == [2 * (2 * 4 + 1), 2 * 2 * 5]  # both read again on their nine cuts alone
 
 
 def test_a_card_no_cut_reads_surely_is_named_when_nearly_all_its_cuts_guess_it() -> None:
@@ -390,7 +425,7 @@ def test_a_card_no_cut_reads_surely_is_named_when_nearly_all_its_cuts_guess_it()
     again = read_again(_frame(), quads, read, guessed, _look)
     assert again.names == ("6", "3") and again.confidences[1] == pytest.approx(0.9)
     # Both looks were taken first: nearly all guessing one name is the last resort.
-    assert len(guessed.calls) == 2
+    assert len(guessed.calls) == 3
     # One cut guessing another card DISSENT surely leaves it unsure; so do guesses under MEDIAN.
     dissent = [("3", 0.9, False)] * 5 + [("5", DISSENT, False)] + [("3", 0.9, False)] * 200
     assert read_again(_frame(), quads, read, FakeClassifier("rixes", dissent, threshold=0.974),
