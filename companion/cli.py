@@ -14,7 +14,14 @@ from typing import IO, Any
 from companion.bench import SIMULATORS, bench_rules
 from companion.cli_hardware import add_commands as add_hardware_commands
 from companion.cli_live import add_commands as add_live_commands
-from companion.cli_vision import FINDER_HELP, FINDER_METAVAR, add_commands, refiner_option
+from companion.cli_vision import (
+    BENCH_FRAMES,
+    FINDER_HELP,
+    FINDER_METAVAR,
+    TARGET_CARDS,
+    add_commands,
+    refiner_option,
+)
 from companion.cli_watch import add_commands as add_watch_commands
 from companion.errors import CompanionError, MalformedInput
 from companion.events import Event, Play, StartDiscards, TakeBack
@@ -66,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
                        "(both, the default as camera.finder, network, contours or a file)")
     refiner_option(bench)
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
+                       help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "
+                       f"(default {BENCH_FRAMES})")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_run_bench)
@@ -198,6 +208,9 @@ def _run_bench(args: argparse.Namespace) -> int:
     if not 0 < args.seconds < math.inf:  # nan too
         print(Text("bad_field", field="--seconds", value=args.seconds).render(default_lang()),
               file=sys.stderr)
+        return 2
+    if args.frames < 1:
+        print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()), file=sys.stderr)
         return 2
     if args.what == "vision":
         from companion.cli_vision import run_bench_vision

@@ -324,14 +324,20 @@ def run_eval(args: argparse.Namespace) -> int:
     return status
 
 
-#: The cards a frame holds in the frame-time target.
+#: The cards a frame holds in the frame-time target, and that target in milliseconds.
 TARGET_CARDS = 36
+TARGET_MS = 50.0
+#: How many frames holding :data:`TARGET_CARDS` cards ``bench vision`` times by default. A frame
+#: whose card is read again takes 10 to 30 ms more than one read once, and a few in ten of a
+#: pyramid's frames do: the median of six frames fell between the two kinds, swinging 45 to 52
+#: ms from run to run; of 24 it lies among the frames read once, as in most frames.
+BENCH_FRAMES = 24
 #: The layout of each game that lays the most cards: the bench's frames.
 FULLEST = {"tranquility": "grid-full", "ascension": "pyramid-full"}
 
 
 def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,
-                   tries: int = 400) -> list[Image]:
+                   tries: int = 4_000) -> list[Image]:
     """Up to ``count`` scenes of ``game`` (its usual layout, seeds from ``first_seed``) holding
     exactly ``cards`` cards in view; none for a game whose table never holds that many."""
     from models.render import render_scene
@@ -349,11 +355,13 @@ def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,
 
 
 def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
-                seconds: float) -> dict[str, float]:
+                seconds: float, target_ms: float | None = None) -> dict[str, float]:
     """Median milliseconds to find the cards of a frame and to read it whole (find, rectify,
-    classify), over ``frames`` in turn for ``seconds``, the 90th percentile of the whole reading
-    (a frame read slower than the others, by a second finder or reading again, shows there, not
-    in the median), and the mean count of cards read a frame."""
+    classify), over ``frames`` in turn for ``seconds`` and to the end of that round (each frame
+    timed as often as the others), the 90th percentile of the whole reading (a frame read slower
+    than the others, by a second finder or reading again, shows there, not in the median), the
+    mean count of cards read a frame and, given ``target_ms``, the share of the frames whose
+    median reading takes at most that long."""
     import time
 
     import numpy as np
@@ -364,7 +372,7 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
     finding: list[float] = []
     cards: list[int] = []
     deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline or not whole:
+    while time.perf_counter() < deadline or len(whole) % len(frames) or not whole:
         frame = frames[len(whole) % len(frames)]
         t = time.perf_counter()
         find(frame)
@@ -372,9 +380,15 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
         t = time.perf_counter()
         cards.append(len(recognise(frame, classifier, find)))
         whole.append(time.perf_counter() - t)
-    return {"ms_find_cards": 1000 * float(np.median(finding)), "ms_per_frame": 1000 * float(np.median(whole)),
-            "ms_per_frame_p90": 1000 * float(np.percentile(whole, 90)),
-            "cards_per_frame": float(np.mean(cards))}
+    figures = {"ms_find_cards": 1000 * float(np.median(finding)),
+               "ms_per_frame": 1000 * float(np.median(whole)),
+               "ms_per_frame_p90": 1000 * float(np.percentile(whole, 90)),
+               "cards_per_frame": float(np.mean(cards))}
+    if target_ms is not None:
+        # Frame k was read at turns k, k + len(frames), ...: its own median against the target.
+        each = np.median(np.reshape(whole, (-1, len(frames))), axis=0)
+        figures["share_within_target"] = float(np.mean(1000 * each <= target_ms))
+    return figures
 
 
 def run_bench_vision(args: argparse.Namespace) -> int:
@@ -409,8 +423,8 @@ def run_bench_vision(args: argparse.Namespace) -> int:
             classifier.classify(crops)
             batch.append((time.perf_counter() - t) / len(crops))
         full = time_frames(frames, classifier, find, args.seconds)
-        held = frames_holding(game, TARGET_CARDS, 6)
-        target = time_frames(held, classifier, find, args.seconds) if held else None
+        held = frames_holding(game, TARGET_CARDS, args.frames)
+        target = time_frames(held, classifier, find, args.seconds, TARGET_MS) if held else None
         result = {"game": game, "cpu": cpu, "ms_per_crop_single": 1000 * float(np.median(single)),
                   "ms_per_crop_batch36": 1000 * float(np.median(batch)), "finder": args.finder,
                   "refiner": args.refiner,
@@ -419,7 +433,10 @@ def run_bench_vision(args: argparse.Namespace) -> int:
                   f"ms_per_frame_{TARGET_CARDS}_cards": target and target["ms_per_frame"],
                   f"ms_per_frame_{TARGET_CARDS}_cards_p90": target and target["ms_per_frame_p90"],
                   f"cards_read_{TARGET_CARDS}_cards": target and target["cards_per_frame"],
+                  f"frames_{TARGET_CARDS}_cards": len(held),
+                  f"share_{TARGET_CARDS}_cards_within_target": target and target["share_within_target"],
                   "model_bytes": classifier.path.stat().st_size, "int8_kernels": kernels(),
-                  "targets": {"ms_per_crop": 2, "ms_per_frame_36_cards": 50, "model_bytes": 5_000_000}}
+                  "targets": {"ms_per_crop": 2, f"ms_per_frame_{TARGET_CARDS}_cards": TARGET_MS,
+                              "model_bytes": 5_000_000}}
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
     return 0

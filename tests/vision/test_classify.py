@@ -360,11 +360,36 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
     assert isinstance(getattr(table.table.finder, "__self__", None), CardFinder)  # no contours
     assert isinstance(full, RefinedFinder)
     assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
-    assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--json"]) == 0
+    assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--frames", "2",
+                 "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
     assert bench["finder"] == "auto" and bench["ms_per_frame_36_cards"] > 0
     assert bench["ms_per_frame_36_cards_p90"] >= bench["ms_per_frame_36_cards"]
     assert bench["cards_read_36_cards"] > 30
+    assert bench["frames_36_cards"] == 2 and bench["share_36_cards_within_target"] in (0.0, 0.5, 1.0)
+    assert bench["targets"]["ms_per_frame_36_cards"] == 50
+    # No frame to time is no bench.
+    assert main(["bench", "vision", "--game", "tranquility", "--frames", "0"]) == 2
+    assert "--frames" in capsys.readouterr().err
+
+
+def test_the_bench_times_every_frame_as_often_as_the_others_and_tells_the_share_within_target() -> None:
+    from companion.cli_vision import time_frames
+
+    frames = [np.full((72, 128, 3), k, np.uint8) for k in range(3)]
+    seen: list[int] = []
+
+    def find(frame: np.ndarray) -> np.ndarray:
+        seen.append(int(frame[0, 0, 0]))
+        return np.zeros((0, 4, 2), np.float32)
+
+    figures = time_frames(frames, FakeClassifier("tranquility"), find, seconds=0.01, target_ms=1e6)
+    # Each turn finds the cards, then reads the frame (which finds them again): whole rounds.
+    assert len(seen) % 6 == 0 and all(seen.count(k) == len(seen) // 3 for k in range(3))
+    assert figures["share_within_target"] == 1.0 and figures["cards_per_frame"] == 0.0
+    assert time_frames(frames, FakeClassifier("tranquility"), find, seconds=0.01, target_ms=0.0)[
+        "share_within_target"] == 0.0
+    assert "share_within_target" not in time_frames(frames, FakeClassifier("tranquility"), find, seconds=0.01)
 
 
 def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
