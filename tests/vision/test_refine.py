@@ -193,7 +193,9 @@ def test_the_refined_finder_takes_the_closer_look_s_quads_on_edges_as_outlined(
         best = [max(quad_iou(c, q) for q in found) for c in cards]
         assert min(best) > 0.8 and float(np.median(best)) > closely
         looked.append(lean.shown[0] if lean.shown else 0)
-    assert looked[0] < len(cards) / 2 and looked[1] >= len(cards)
+    # A third of them or more taken as outlined (10 of 22 here, looking 1.34 times closer; 12 or
+    # more at 1.6 times), every one looked at without.
+    assert looked[0] <= 2 * len(cards) / 3 and looked[1] >= len(cards)
 
 
 def test_cards_marked_once_take_one_look_of_the_sharpener_the_others_two_of_the_refiner(
@@ -354,7 +356,7 @@ def test_l_ascension_s_table_finder_outlines_its_cards_once_looking_closer(refin
     extent = network.extent(seen)
     assert extent is not None and extent.length < LARGE * scene.image.shape[0]
     magnification = magnification_for(extent.length)
-    assert LEAST_MAGNIFICATION < magnification < MAGNIFICATION
+    assert LEAST_MAGNIFICATION <= magnification < MAGNIFICATION  # cards this long: the least
     assert network.scales[:2] == [None, pytest.approx(magnification * letterbox_scale(scene.image.shape))]
     assert network.outlined == [magnification]
     whole = [card.quad for card in scene.cards if card.visible > 0.95]
@@ -547,7 +549,7 @@ def test_the_closer_look_shows_cards_as_long_whatever_their_size_within_its_boun
         if LEAST_MAGNIFICATION < magnification < MAGNIFICATION:
             assert magnification * length == pytest.approx(CLOSE_LENGTH)
     assert closer_magnification(card(60)) == MAGNIFICATION  # small cards: twice, no more
-    assert closer_magnification(card(112)) == pytest.approx(1.607, abs=1e-3)  # a 36-card pyramid's
+    assert closer_magnification(card(112)) == pytest.approx(1.339, abs=1e-3)  # a 36-card pyramid's
 
     class Network(CardFinder):
         def __init__(self) -> None:
@@ -562,7 +564,7 @@ def test_the_closer_look_shows_cards_as_long_whatever_their_size_within_its_boun
     frame = np.zeros((720, 1280, 3), np.uint8)
     look_closer(network, frame, card(112))
     look_closer(network, frame, card(112), magnification=2.0)
-    assert network.scales == pytest.approx([1.607 * letterbox_scale(frame.shape), 1.0], abs=1e-3)
+    assert network.scales == pytest.approx([1.339 * letterbox_scale(frame.shape), 1.0], abs=1e-3)
 
 
 CARD = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
