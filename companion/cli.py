@@ -209,10 +209,11 @@ def _run_bench(args: argparse.Namespace) -> int:
         print(Text("bad_field", field="--seconds", value=args.seconds).render(default_lang()),
               file=sys.stderr)
         return 2
-    if args.frames < 1:
-        print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()), file=sys.stderr)
-        return 2
     if args.what == "vision":
+        if args.frames < 1:
+            print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()),
+                  file=sys.stderr)
+            return 2
         from companion.cli_vision import run_bench_vision
 
         return run_bench_vision(args)

@@ -23,9 +23,9 @@ A card read with confidence but less than :data:`CHECK` is read on its cuts too,
 name they agree on, when they agree: most cards read wrong with confidence are read under it (a 4
 cut along a quad a little off, read as a 1 at 0.98). Most such cards are read right, so their
 cuts are read in two steps: first the parallelograms, the quad turned and the places told; a
-card whose readings there agree on its name, one of a place told among them (its neighbours
-say it lies there, whatever its own outline), keeps it, and the refiner does not look at its
-cuts.
+card whose readings there agree on its name, a place told among those reading it surely (its
+neighbours say it lies there, whatever its own outline), keeps it, and the refiner does not
+look at its cuts.
 
 A card left unsure on a quad too square to hold a whole card is most often a card partly under
 another, outlined where it shows: no cut about that part holds the card, so it is grown whole
@@ -383,8 +383,8 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     :func:`consensus`, at the median confidence of the readings giving the name, where there is
     one. A card whose readings agree on the name it was read with keeps its reading, and one whose
     readings neither agree nor consent keeps it too, unsure or not. A card named (less surely
-    than ``check``) whose readings before the look's agree on its name, one of a place told
-    among them, keeps it then: the look is not asked for it.
+    than ``check``) whose readings before the look's agree on its name, a place told among those
+    reading it surely, keeps it then: the look is not asked for it.
 
     A reading of a card a table shows one of (:data:`vision.catalogue.ONE_COPY`), where another
     card found is read as it at least ``check`` surely, does not count, nor its guess: that cut
