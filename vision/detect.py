@@ -345,6 +345,14 @@ def quad_iou(a: FloatArray, b: FloatArray) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def _box_meets(qa: FloatArray, qb: FloatArray) -> FloatArray:
+    """(N, M, 2): how far the bounding box of each quad of ``qa`` (N, 4, 2) and that of each of
+    ``qb`` (M, 4, 2) overlap along x and along y; negative where they lie apart that way."""
+    lo = np.maximum(qa.min(axis=1)[:, None], qb.min(axis=1)[None])
+    hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
+    return np.asarray(hi - lo, np.float32)
+
+
 def overlaps(a: npt.ArrayLike, b: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
     """The area of the intersection of each convex quad of ``a`` (N, 4, 2) with each of ``b``
     (M, 4, 2): an (N, M) array; without ``b``, of each quad of ``a`` with each other one (the
@@ -360,9 +368,7 @@ def overlaps(a: npt.ArrayLike, b: npt.ArrayLike | None = None) -> npt.NDArray[np
     inter = np.zeros((len(qa), len(qb)))
     if not len(qa) or not len(qb):
         return inter
-    lo = np.maximum(qa.min(axis=1)[:, None], qb.min(axis=1)[None])
-    hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
-    meet = np.all(hi > lo, axis=2)
+    meet = np.all(_box_meets(qa, qb) > 0, axis=2)
     # Within one set, each pair once (the intersection is symmetric) and no quad with itself.
     pairs = np.argwhere(np.triu(meet, 1) if b is None else meet).tolist()
     for i, j in pairs:
@@ -405,9 +411,7 @@ def shares_at_least(a: npt.ArrayLike, b: npt.ArrayLike, share: float) -> npt.NDA
     reach = np.zeros((len(qa), len(qb)), np.bool_)
     if not len(qa) or not len(qb):
         return reach
-    lo = np.maximum(qa.min(axis=1)[:, None], qb.min(axis=1)[None])
-    hi = np.minimum(qa.max(axis=1)[:, None], qb.max(axis=1)[None])
-    boxes = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
+    boxes = np.prod(np.clip(_box_meets(qa, qb), 0, None), axis=2).astype(np.float64)
     smaller = np.maximum(np.minimum(quad_areas(qa)[:, None], quad_areas(qb)[None]), 1e-9)
     # A hair of slack: OpenCV's area of the clipped polygon may round above the box's. A pair whose
     # boxes overlap by a positive area meets on both axes.

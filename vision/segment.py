@@ -197,12 +197,10 @@ class CoreMap(NamedTuple):
         >>> CoreMap(cores, 0.5).shows([[150, 120], [450, 120], [-900, 0]], 0.5).tolist()
         [True, False, False]
         """
-        p = np.asarray(points, np.float64).reshape(-1, 2)
-        # Frame pixel -> finder input -> map, as :func:`core_evidence` carries a quad.
-        x, y = np.rint(((p + 0.5) * self.scale) / MAP_STRIDE - 0.5).astype(np.int64).T
+        x, y = map_pixels(np.asarray(points, np.float64).reshape(-1, 2), self.scale).T
         h, w = self.cores.shape
         inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-        shown = np.zeros(len(p), np.bool_)
+        shown = np.zeros(len(x), np.bool_)
         shown[inside] = self.cores[y[inside], x[inside]] >= threshold
         return shown
 
@@ -527,6 +525,17 @@ class CardFinder:
                         np.asarray((found.partial + 0.5) / scale - 0.5, np.float32))
 
 
+def map_pixels(points: npt.NDArray[np.floating[Any]], scale: float) -> npt.NDArray[np.int64]:
+    """The core-map pixel (x, y) nearest each of ``points`` (..., 2; frame pixels) on a map of a
+    frame shown ``scale`` times its size: frame pixel -> finder input -> map, the inverse of
+    :meth:`CardFinder.outlines`' mapping.
+
+    >>> map_pixels(np.array([[150.0, 120.0]]), 0.5).tolist()
+    [[37, 30]]
+    """
+    return np.rint((points + 0.5) * scale / MAP_STRIDE - 0.5).astype(np.int64)
+
+
 def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayLike) -> float:
     """How much of a card the core map shows under a card quad given in frame pixels: the 90th
     percentile of the map over the quad's core. Near 1 where the network saw a card (even one it
@@ -537,10 +546,7 @@ def core_evidence(cores: npt.NDArray[np.float32], scale: float, quad: npt.ArrayL
     >>> core_evidence(cores, 0.5, card), core_evidence(cores, 0.5, card + 300)
     (1.0, 0.0)
     """
-    core = core_quad(quad)
-    # Frame pixel -> finder input -> map: the inverse of :meth:`CardFinder.quads`' mapping.
-    on_map = ((core + 0.5) * scale - 0.5 + 0.5) / MAP_STRIDE - 0.5
-    corners = np.rint(on_map).astype(np.int32)
+    corners = map_pixels(core_quad(quad), scale).astype(np.int32)
     # Only the quad's box of the map: a frame-sized mask a quad cost more than the percentile.
     (x0, y0), (x1, y1) = np.maximum(corners.min(axis=0), 0), np.maximum(corners.max(axis=0) + 1, 0)
     box = cores[y0:y1, x0:x1]
