@@ -9,15 +9,7 @@ passed in), the game record, and the command line. Public API:
 True
 """
 
-from companion.errors import (
-    AmbiguousReading,
-    CompanionError,
-    IllegalPlay,
-    MalformedInput,
-    RulesError,
-    UnknownGame,
-)
-from companion.events import (
+from companion.engine.events import (
     EVENT_TYPES,
     DeclareLoss,
     Discard,
@@ -29,16 +21,23 @@ from companion.events import (
     Undo,
     event_from_json,
 )
-from companion.game import Flag, Game, LegalPlacements, Option
-from companion.record import Header, Replay, Step, read_record, write_record
-from companion.registry import GAMES, find_game
-from companion.ruling import Outcome, Ruling, Termination
+from companion.engine.game import Flag, Game, LegalPlacements, Option
+from companion.engine.record import Header, Replay, Step, read_record, write_record
+from companion.engine.registry import find_game, refereed
+from companion.engine.ruling import Outcome, Ruling, Termination
+from companion.errors import (
+    AmbiguousReading,
+    CompanionError,
+    IllegalPlay,
+    MalformedInput,
+    RulesError,
+    UnknownGame,
+)
+from companion.games.tranquility.rules import Tranquility
 from companion.text import Both, Text
-from companion.tranquility import Tranquility
 
 __all__ = [
     "EVENT_TYPES",
-    "GAMES",
     "AmbiguousReading",
     "Both",
     "CompanionError",
@@ -69,5 +68,6 @@ __all__ = [
     "event_from_json",
     "find_game",
     "read_record",
+    "refereed",
     "write_record",
 ]

@@ -7,7 +7,7 @@ kinds of trouble are kept apart, because each calls for a different answer:
 * :class:`MalformedInput`: the input cannot be understood (bad JSON, an unknown
   card or cell, a missing field). Nothing is ruled; the input must be fixed.
 * :class:`IllegalPlay`: the input is understood and the rules refuse it. It
-  carries the :class:`~companion.ruling.Ruling` that says why.
+  carries the :class:`~companion.engine.ruling.Ruling` that says why.
 * :class:`AmbiguousReading`: the input is understood but not sure enough to
   rule on (a card read face down or below the confidence threshold): the
   companion asks instead of ruling (RULINGS G2).
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from companion.text import Text
 
 if TYPE_CHECKING:
-    from companion.ruling import Ruling
+    from companion.engine.ruling import Ruling
 
 
 class CompanionError(Exception):

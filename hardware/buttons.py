@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.config import ButtonsConfig, PinsConfig
+from companion.engine.events import Discard, Event, Override, Undo
 from companion.errors import GpioUnavailable
-from companion.events import Discard, Event, Override, Undo
 from companion.text import Text
 from hardware.frames import Clock
 

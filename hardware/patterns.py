@@ -13,7 +13,7 @@ next signal. The outputs are logical:
 
 >>> discard(3).name, len(discard(3).steps)
 ('discard', 6)
->>> from companion.ruling import accepted
+>>> from companion.engine.ruling import accepted
 >>> signal_for(accepted(Text("placed_free", card="12", at="b1"), discard=2)) == discard(2)
 True
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.ruling import Outcome, Ruling
+from companion.engine.ruling import Outcome, Ruling
 from companion.text import Lang, Text
 
 Output = Literal["green", "red", "beep", "tone"]

@@ -14,20 +14,20 @@ Public API:
   :class:`TableOrFull`) and
   warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
   the same function);
-* reading them (:func:`recognise`, with a classifier from :mod:`vision.classify`);
+* reading them (:func:`recognise`, with a classifier from :mod:`vision.read.classify`);
 * watching the table (:class:`Watcher`): table geometry, per-cell change detection, stable
   readings, and the events of the game record they add up to.
 """
 
-from vision.catalogue import BACK, FACES, GAMES, Face, faces
-from vision.detect import CROP_SIZE, find_cards, order_corners, rectify
 from vision.detections import Detections, InvalidDetections
-from vision.evaluate import real_photo_recall
-from vision.finders import CombinedFinder, make_finder
-from vision.recognise import annotate, recognise
-from vision.refine import CornerRefiner, RefinedFinder, TableOrFull
-from vision.segment import CardFinder
-from vision.watch import WatchConfig, Watcher
+from vision.evaluation.photos import real_photo_recall
+from vision.find.detect import CROP_SIZE, find_cards, order_corners, rectify
+from vision.find.finders import CombinedFinder, make_finder
+from vision.find.refine import CornerRefiner, RefinedFinder, TableOrFull
+from vision.find.segment import CardFinder
+from vision.read.catalogue import BACK, FACES, GAMES, Face, faces
+from vision.read.recognise import annotate, recognise
+from vision.watch.watcher import WatchConfig, Watcher
 
 __all__ = [
     "BACK",

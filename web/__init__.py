@@ -18,8 +18,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion.record import Header
-from companion.referee import Referee
+from companion.app.referee import Referee
+from companion.engine.record import Header
 from web import actions, errors, security, views
 from web.hub import Hub
 from web.page import EXTENSION, Page, page_of

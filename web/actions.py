@@ -1,5 +1,5 @@
 """The page's controls: every change is a POST carrying the token, and goes through
-:meth:`companion.referee.Referee.submit`, the camera's own entry point.
+:meth:`companion.app.referee.Referee.submit`, the camera's own entry point.
 
 Each answers ``{"ok": true, "entries": [ruling, ...]}``: a refused event is a
 ruling like any other (200), not an HTTP error. Input that cannot be
@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.events import DeclareLoss, Discard, Override, StartDiscards, TakeBack, Undo
-from companion.record import Header, parse_line
-from companion.referee import Entry, Referee, parse_options, summary
+from companion.app.referee import Entry, Referee, parse_options, summary
+from companion.engine.events import DeclareLoss, Discard, Override, StartDiscards, TakeBack, Undo
+from companion.engine.record import Header, parse_line
 from companion.text import Text
 from web.errors import refuse
 from web.page import page_of

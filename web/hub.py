@@ -12,7 +12,7 @@ import json
 import threading
 from collections.abc import Iterator
 
-from companion.referee import Notice, Referee
+from companion.app.referee import Notice, Referee
 from web.preview import Preview
 from web.snapshot import snapshot
 

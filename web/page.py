@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from flask import Flask
 
-from companion.referee import Referee
+from companion.app.referee import Referee
 from web.hub import Hub
 from web.preview import Preview
 

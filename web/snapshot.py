@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from companion.events import Campfire, Play
-from companion.referee import Entry, Referee, summary
+from companion.app.referee import Entry, Referee, summary
+from companion.engine.events import Campfire, Play
 from companion.text import LANGS, Text
 from web.preview import Preview
 from web.svg import table_svg

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from companion.pyramid import LETTERS, ROWS, SUMMIT, parse_card, row_length
+from companion.games.ascension.pyramid import LETTERS, ROWS, SUMMIT, parse_card, row_length
 
 CELL = 60
 GAP = 6

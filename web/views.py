@@ -7,7 +7,7 @@ import json
 
 from flask import Blueprint, Response, current_app, render_template, request
 
-from companion.registry import GAMES
+from companion.engine.registry import refereed
 from companion.text import Text
 from web.errors import refuse
 from web.i18n import COOKIE, choose_lang, script_texts
@@ -25,7 +25,7 @@ def index() -> Response:
     games = [{"name": name, "title": cls.title.render(lang), "min": cls.min_players, "max": cls.max_players,
               "options": [{"name": o.name, "default": o.default, "help": o.help.render(lang)}
                           for o in cls.OPTIONS]}
-             for name, cls in GAMES.items()]
+             for name, cls in refereed().items()]
     html = render_template("page.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
                            snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games)
     response = Response(html, mimetype="text/html")

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 
 import pytest
 
-from companion.events import Event, Override, TakeBack, Undo
-from companion.game import Game
-from companion.ruling import Ruling
+from companion.engine.events import Event, Override, TakeBack, Undo
+from companion.engine.game import Game
+from companion.engine.ruling import Ruling
 
 #: (legal, rule, discard) as a ruling gives them.
 Expected = tuple[bool, str | None, int | None]

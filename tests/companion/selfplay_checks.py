@@ -6,11 +6,11 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from companion.events import Campfire, Event, Play, TakeBack, Undo
-from companion.game import Game
-from companion.record import Replay, write_record
-from companion.ruling import Outcome
-from companion.selfplay import Simulator
+from companion.engine.events import Campfire, Event, Play, TakeBack, Undo
+from companion.engine.game import Game
+from companion.engine.record import Replay, write_record
+from companion.engine.ruling import Outcome
+from companion.engine.simulator import Simulator
 
 
 def check_push_pop(game: Game[Any], events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.messages import MESSAGES
 from companion.text import OS_REASONS, Both, Text, os_reason
 

@@ -14,9 +14,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.ascension_selfplay import AscensionSelfPlay
-from companion.record import write_record
-from companion.selfplay import SelfPlay, Simulator
+from companion.engine.record import write_record
+from companion.engine.simulator import Simulator
+from companion.games.ascension.selfplay import AscensionSelfPlay
+from companion.games.tranquility.selfplay import SelfPlay
 
 HERE = Path(__file__).parent
 DATA = HERE.parent.parent / "companion" / "data"

@@ -8,8 +8,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import ButtonsConfig, PinsConfig
+from companion.engine.events import Discard, Event, Override, Undo
 from companion.errors import GpioUnavailable
-from companion.events import Discard, Event, Override, Undo
 from hardware.buttons import Buttons
 from tests.hardware.conftest import FakeClock
 

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from companion.events import Discard, Override, Play, TakeBack, Undo
+from companion.engine.events import Discard, Override, Play, TakeBack, Undo
+from companion.engine.ruling import Outcome, Termination, accepted, refused
+from companion.games.tranquility.rules import Tranquility
 from companion.messages import MESSAGES
-from companion.ruling import Outcome, Termination, accepted, refused
 from companion.text import LANGS, Text
-from companion.tranquility import Tranquility
 from hardware.patterns import (
     CAMERA_LOST,
     GAME_LOST,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from models.render import render_scene
-from vision.detect import quad_iou
-from vision.finders import make_finder
-from vision.refine import RefinedFinder
-from vision.scenes_eval import EVAL_SEED_BASE
+from vision.evaluation.scenes import EVAL_SEED_BASE
+from vision.find.detect import quad_iou
+from vision.find.finders import make_finder
+from vision.find.refine import RefinedFinder
 
 
 def placed_with_and_without(game: str, index: int, card: str | int, rule: str,

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from vision import networks
-from vision.classify import OnnxClassifier
+from vision.find.refine import CornerRefiner, default_refiner_path
+from vision.find.segment import CardFinder
 from vision.networks import PRECISION_MODE, saturates, session, this_cpu_saturates
-from vision.refine import CornerRefiner, default_refiner_path
-from vision.segment import CardFinder
+from vision.read.classify import OnnxClassifier
 
 MODELS = Path(__file__).parents[2] / "models"
 

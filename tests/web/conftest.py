@@ -6,10 +6,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.events import Play, StartDiscards
-from companion.record import Header
-from companion.referee import Referee
-from companion.store import Store
+from companion.app.referee import Referee
+from companion.app.store import Store
+from companion.engine.events import Play, StartDiscards
+from companion.engine.record import Header
 from web import Preview, create_app
 
 TOKEN = "test-token-123"

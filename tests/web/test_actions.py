@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.events import Play
-from companion.referee import Referee
-from companion.store import Store
+from companion.app.referee import Referee
+from companion.app.store import Store
+from companion.engine.events import Play
 from tests.web.conftest import AUTH, TOKEN
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.companion.test_cli_live import Companion
+from tests.companion.cli.test_live import Companion
 
 CHROMIUM = Path("/usr/bin/chromium")
 

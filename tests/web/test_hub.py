@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import threading
 
-from companion.events import Play
-from companion.referee import Referee
+from companion.app.referee import Referee
+from companion.engine.events import Play
 from web.hub import Client, Hub
 from web.preview import Preview
 

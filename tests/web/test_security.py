@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.events import Play
-from companion.referee import Referee
+from companion.app.referee import Referee
+from companion.engine.events import Play
 from tests.web.conftest import AUTH, TOKEN
 from web import create_app
 from web.security import host_name, machine_hosts

@@ -8,8 +8,8 @@ import socket
 
 from flask import Flask
 
-from companion.events import Play
-from companion.referee import Referee
+from companion.app.referee import Referee
+from companion.engine.events import Play
 from tests.web.conftest import TOKEN
 from web.server import PageServer
 

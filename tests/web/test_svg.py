@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from companion.ascension import Ascension
-from companion.events import Play
-from companion.pyramid import SLOTS
-from companion.tranquility import CELLS, Tranquility
+from companion.engine.events import Play
+from companion.games.ascension.pyramid import SLOTS
+from companion.games.ascension.rules import Ascension
+from companion.games.tranquility.rules import CELLS, Tranquility
 from web.svg import table_svg
 
 NS = "{http://www.w3.org/2000/svg}"

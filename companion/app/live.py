@@ -1,0 +1,563 @@
+"""The live loop: events from the camera (or the demo), the buttons and the page, one referee,
+and its sinks (the store, the signals, the page, the console), in one process.
+
+:class:`Live` wires them: the referee commits each event to the store, then
+tells its listeners (:class:`SignalSink`, :class:`ConsoleSink`, the page's
+hub). Feeders run in threads and call :meth:`Referee.submit`:
+:class:`DemoFeeder` plays a simulated game in real time, :class:`CameraFeeder`
+turns camera frames into events through the watcher.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import IO, Any, Protocol
+
+from companion.app.referee import Notice, Referee, summary
+from companion.engine.events import Campfire, Event, Play, TakeBack
+from companion.engine.game import Game
+from companion.engine.record import Header
+from companion.engine.simulator import Simulator
+from companion.errors import CompanionError
+from companion.games.ascension.selfplay import AscensionSelfPlay
+from companion.games.tranquility.selfplay import SelfPlay
+from companion.text import Lang, Text
+
+#: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
+DEMO_SEED = 64
+DEMO_INTERVAL = 1.5
+DEMO_MISTAKES = 0.08
+#: Chance that the demo's camera first reads a card unsure (G2) before reading it well.
+DEMO_UNSURE = 0.06
+#: Sources of the events the demo feeds (the page's own are "page").
+DEMO_SOURCES = frozenset({"camera", "button"})
+#: The demo camera's picture size: enough for the watcher, and light on a Pi's memory and time.
+DEMO_FILM_SIZE = (960, 540)
+
+
+class Signals(Protocol):
+    """A signal sink (``hardware.signals``): shows a pattern, never blocking."""
+
+    def play(self, pattern: Any) -> None:
+        """Show ``pattern``."""
+
+    def close(self) -> None:
+        """Stop; twice is fine."""
+
+
+class Feeder(Protocol):
+    """Something that submits events until told to stop."""
+
+    def run(self, stop: threading.Event) -> None:
+        """Submit events until ``stop`` is set or there are none left."""
+
+
+# -- sinks ---------------------------------------------------------------------
+
+
+class SignalSink:
+    """Announces each ruling on the LEDs and buzzer (or their console stand-in)."""
+
+    def __init__(self, referee: Referee, *signals: Signals) -> None:
+        self.referee = referee
+        self.signals = signals
+
+    def __call__(self, notice: Notice) -> None:
+        from hardware.signals import CAMERA_LOST, UNSURE, signal_for
+
+        if notice.kind == "step" and notice.entry is not None:
+            game = self.referee.game
+            pattern = signal_for(notice.entry.ruling, game.outcome(), flagged=bool(game.flagged))
+        elif notice.kind == "alert" and notice.alert in self.referee.alerts:
+            pattern = CAMERA_LOST if notice.alert == "camera" else UNSURE
+        else:
+            return
+        for sink in self.signals:
+            sink.play(pattern)
+
+
+class ConsoleSink:
+    """Prints each ruling as it happens, and alerts and new games, in one language."""
+
+    def __init__(self, referee: Referee, out: IO[str], lang: Lang) -> None:
+        self.referee = referee
+        self.out = out
+        self.lang = lang
+        self._alerts: dict[str, Text] = {}
+
+    def __call__(self, notice: Notice) -> None:
+        if notice.kind == "step" and notice.entry is not None:
+            entry = notice.entry
+            ruling = entry.ruling
+            verdict = "ok" if ruling.legal else ("??" if ruling.rule == "G2" else "NO")
+            discard = "" if ruling.discard is None else ruling.discard
+            self._print(f"{entry.seq:>3}  {verdict:<2} {summary(entry.line):<18} {ruling.rule or '':<5} "
+                        f"{discard!s:>5}  {ruling.text.render(self.lang)}")
+            outcome = self.referee.game.outcome()
+            if outcome is not None and entry.ruling.legal:
+                self._print(Text("cli_outcome", outcome=outcome.text).render(self.lang))
+        elif notice.kind == "alert":
+            for key, text in self.referee.alerts.items():
+                if self._alerts.get(key) != text and key != "unsure":
+                    self._print("! " + text.render(self.lang))
+            self._alerts = dict(self.referee.alerts)
+        elif notice.kind == "game":
+            self._print(intro(self.referee).render(self.lang))
+
+    def _print(self, line: str) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            print(line, file=self.out, flush=True)
+
+
+def intro(referee: Referee) -> Text:
+    """One line naming the game, its seats and options, and its number in the store."""
+    game = referee.game
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-"
+    names = referee.header.names
+    return Text("live_intro", game=game.title, players=game.players, id=referee.game_id or "-",
+                names=f" ({', '.join(names)})" if names else "", options=options)
+
+
+# -- the demo --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    """A simulated game as the demo plays it: its header and its record lines, in order."""
+
+    header: Header
+    lines: list[dict[str, Any]]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def demo_game(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED, *,
+              options: Mapping[str, object] | None = None, interval: float = DEMO_INTERVAL) -> DemoGame:
+    """Simulate a whole game (real hidden hands, a few mistakes) as the demo's camera and buttons
+    will report it: placements and take-backs from the camera (now and then read unsure first),
+    the rest told by a button. ``t`` counts ``interval`` seconds an event.
+
+    >>> demo = demo_game(players=3, seed=64)
+    >>> demo.lines[0]["source"], demo.header.players, demo.meta["demo"]["seed"]
+    ('camera', 3, 64)
+    """
+    rng = random.Random(seed)
+    sim: Simulator[Any]
+    if game == "ascension":
+        sim = AscensionSelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
+    else:
+        sim = SelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
+    events = sim.run()
+    readings = random.Random(seed + 1)
+    lines: list[dict[str, Any]] = []
+    for event in events:
+        seen = isinstance(event, Play | Campfire | TakeBack)
+        if isinstance(event, Play) and readings.random() < DEMO_UNSURE:
+            lines.append({"type": "play", "card": None, "at": event.at, "source": "camera",
+                          "confidence": round(readings.uniform(0.3, 0.6), 2)})
+        line = event.to_json()
+        line["source"] = "camera" if seen else "button"
+        if isinstance(event, Play | Campfire):
+            line["confidence"] = round(readings.uniform(0.9, 1.0), 3)
+        lines.append(line)
+    for index, line in enumerate(lines):
+        line["t"] = round((index + 1) * interval, 3)
+    meta = {"demo": {"seed": seed, "interval": interval}}
+    return DemoGame(Header(sim.header.game, players, dict(sim.game.options)), lines, meta)
+
+
+class DemoFeeder:
+    """Feeds a :class:`DemoGame` to the referee in real time, ``speed`` times faster.
+
+    On a resumed demo game, the events already stored (those the demo fed,
+    from the camera and buttons) are skipped, so nothing is fed twice. The
+    feeder stops when another game is started from the page.
+    """
+
+    def __init__(self, referee: Referee, demo: DemoGame, *, speed: float = 1.0,
+                 interval: float = DEMO_INTERVAL) -> None:
+        self.referee = referee
+        self.demo = demo
+        self.delay = interval / speed
+        with referee.lock:
+            self.generation = referee.generation
+            fed = sum(1 for entry in referee.history if entry.line.get("source") in DEMO_SOURCES)
+        self.remaining = demo.lines[fed:]
+        self.fed = 0
+        self.finished = threading.Event()
+
+    def run(self, stop: threading.Event) -> None:
+        """Submit the remaining events, one every ``interval / speed`` seconds."""
+        try:
+            for line in self.remaining:
+                if stop.wait(self.delay) or self.referee.generation != self.generation:
+                    return
+                with self.referee.lock:
+                    if self.referee.generation != self.generation:
+                        return
+                    self.referee.submit(line)
+                self.fed += 1
+        finally:
+            self.finished.set()
+
+
+# -- the camera ------------------------------------------------------------------
+
+#: Seconds the demo's players wait for the camera to report a card before entering it on the page.
+DEMO_PATIENCE = 3.0
+
+
+class Director(Protocol):
+    """What happens at the table beside what the camera reports (the demo's script)."""
+
+    def told(self, index: int) -> list[dict[str, Any]]:
+        """Record lines told at frame ``index`` (by a button or the page), before the frame is read."""
+
+    def seen(self, event: Event) -> None:
+        """The camera reported ``event``."""
+
+
+class CameraFeeder:
+    """Camera frames to events: the watcher turns stable changes of the table into events for the
+    referee, and is told in turn the referee's table after every event, whatever its source.
+
+    A prompt (a card the watcher cannot read, or seen twice...) is never a guess: an unreadable
+    card is recorded as an unsure reading (G2); the other questions are shown as an alert. Every
+    ``preview_every`` seconds the frame, with the cards the watcher settled drawn on it, goes to
+    the page. ``film_time`` keeps the frames' own ``t`` on the events (the demo's film starts
+    with the game); otherwise the referee stamps them.
+    """
+
+    def __init__(self, referee: Referee, make_watcher: Callable[[Game[Any]], Any], *,
+                 publish: Callable[[bytes], None] | None = None, preview_every: float = 0.5,
+                 director: Director | None = None, film_time: bool = False) -> None:
+        self.referee = referee
+        self.make_watcher = make_watcher
+        self.publish = publish
+        self.preview_every = preview_every
+        self.director = director
+        self.film_time = film_time
+        self.source: Any = None
+        self.frames = 0
+        self._changed = threading.Event()
+        self._new_game = threading.Event()
+        self._unsubscribe = referee.subscribe(self._heard)
+
+    def status(self, status: Any) -> None:
+        """A ``hardware.resilient.CameraStatus``: the camera lost (an alert) or back."""
+        self.referee.set_alert("camera", status.text if status.lost else None)
+
+    def _heard(self, notice: Notice) -> None:
+        (self._new_game if notice.kind == "game" else self._changed).set()
+
+    def run(self, stop: threading.Event) -> None:
+        """Read frames until ``stop`` is set or the source ends."""
+        assert self.source is not None, "open the source first"
+        try:
+            watcher = self._watcher()
+            shown = -math.inf
+            while not stop.is_set():
+                frame = self.source.read()
+                if frame is None:
+                    return
+                self.frames += 1
+                if self.director is not None:
+                    for line in self.director.told(frame.index):
+                        self._submit(line)
+                if self._new_game.is_set():
+                    self._new_game.clear()
+                    watcher = self._watcher()
+                if self._changed.is_set():
+                    self._changed.clear()
+                    if watcher is not None:
+                        with self.referee.lock:
+                            watcher.sync(self.referee.game)
+                for out in watcher.feed(frame.recognition_image, frame.t) if watcher is not None else ():
+                    self._output(out, frame.t)
+                now = time.monotonic()
+                if self.publish is not None and now - shown >= self.preview_every:
+                    shown = now
+                    self.publish(preview_jpeg(frame.recognition_image, watcher))
+        finally:
+            self._unsubscribe()
+            self.source.close()
+
+    def _watcher(self) -> Any:
+        """A watcher for the referee's game, or None (with an alert) when it cannot be watched."""
+        with self.referee.lock:
+            try:
+                return self.make_watcher(self.referee.game)
+            except CompanionError as error:
+                self.referee.set_alert("prompt", error.text)
+                return None
+
+    def _output(self, out: Any, t: float) -> None:
+        if isinstance(out, Event):
+            if self.director is not None:
+                self.director.seen(out)
+            self._submit(replace(out, t=round(t, 3) if self.film_time else None))
+        elif out.kind == "unsure" and out.cells:
+            line: dict[str, Any] = {"type": "play", "card": None, "at": out.cells[0], "source": "camera"}
+            if self.film_time:
+                line["t"] = round(t, 3)
+            self._submit(line)
+        else:
+            self.referee.set_alert("prompt", out.text)
+
+    def _submit(self, event: Event | Mapping[str, Any]) -> None:
+        try:
+            self.referee.submit(event)
+        except CompanionError as error:
+            # A reading the engine cannot even parse (a cell of another game...): say why, go on.
+            self.referee.set_alert("prompt", error.text)
+
+
+def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
+    """The frame, made ``width`` pixels wide, with each settled card's outline and name drawn
+    (green; red for a flagged card), as JPEG bytes."""
+    import cv2
+    import numpy as np
+
+    scale = width / image.shape[1]
+    out = cv2.resize(image, (width, round(image.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    geometry = getattr(watcher, "geometry", None)
+    if geometry is not None:
+        flagged = watcher.view.flagged
+        for cell, card in watcher.facts.items():
+            if card is None:
+                continue
+            colour = (40, 40, 230) if cell in flagged else (60, 200, 60)
+            quad = (np.asarray(geometry.card_quad(cell)) * scale).round().astype(np.int32)
+            cv2.polylines(out, [quad], True, colour, 2, cv2.LINE_AA)
+            x, y = quad.min(axis=0)
+            for thickness, ink in ((3, (0, 0, 0)), (1, colour)):
+                cv2.putText(out, card, (int(x) + 2, int(y) + 14), cv2.FONT_HERSHEY_SIMPLEX, 0.45, ink,
+                            thickness, cv2.LINE_AA)
+    ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 70])
+    return bytes(encoded) if ok else b""
+
+
+class FilmSource:
+    """The demo's camera: the frames of a simulated game's film, shown at ``fps × speed`` a second
+    (as fast as they can be drawn when that is too fast), from frame ``start`` on."""
+
+    def __init__(self, simulation: Any, *, speed: float = 1.0, start: int = 0) -> None:
+        self.name = f"film:{simulation.game}:{simulation.seed}"
+        self.simulation = simulation
+        self.delay = 1.0 / (simulation.fps * speed)
+        self._frames = simulation.frames(start)
+        self._due = time.monotonic()
+        self._closed = threading.Event()
+
+    def read(self) -> Any:
+        """The next frame, on time; None at the end of the film or once closed."""
+        from hardware.frames import Frame
+
+        wait = self._due - time.monotonic()
+        if self._closed.wait(max(0.0, wait)):
+            return None
+        self._due = max(self._due + self.delay, time.monotonic() - self.delay)
+        shot = next(self._frames, None)
+        if shot is None:
+            return None
+        index, t, image = shot
+        return Frame(image, t, index)
+
+    def close(self) -> None:
+        """End the film; twice is fine."""
+        self._closed.set()
+
+
+class FilmDirector:
+    """The demo's players for the filmed game: they tell what the camera cannot see (discards, the
+    Start card's split, overrides, undos) with a button at its frame, once the camera has reported
+    the cards laid before it, and enter on the page a card the camera has not reported ``patience``
+    seconds after it came to rest."""
+
+    def __init__(self, simulation: Any, referee: Referee, *, start: int = 0,
+                 patience: float = DEMO_PATIENCE) -> None:
+        self.referee = referee
+        self.fps = simulation.fps
+        self.patience = round(patience * simulation.fps)
+        #: What the camera cannot see, by the frame it happens at, in order.
+        self._told: list[tuple[int, Event]] = []
+        #: Cards laid or picked up, by the frame they came to rest, not reported yet.
+        self._waiting: list[tuple[int, Event]] = []
+        for truth in simulation.truth:
+            if truth.visible:
+                if truth.frame >= start - self.patience:
+                    self._waiting.append((truth.frame, truth.event))
+            elif truth.at_frame >= start:
+                self._told.append((truth.at_frame, truth.event))
+        self.missed = 0
+
+    def told(self, index: int) -> list[dict[str, Any]]:
+        """The button presses at frame ``index``, and the page entries of cards the camera missed."""
+        lines: list[dict[str, Any]] = []
+        for rest, event in list(self._waiting):
+            if index > rest + self.patience:
+                self._waiting.remove((rest, event))
+                if not self._on_table(event):
+                    self.missed += 1
+                    lines.append(self._line(event, "page", index))
+        while self._told and self._told[0][0] <= index:
+            at, event = self._told[0]
+            if any(rest < at for rest, _ in self._waiting):
+                break  # an undo must not come before the card it undoes is reported
+            self._told.pop(0)
+            lines.append(self._line(event, "button", index))
+        return lines
+
+    def _line(self, event: Event, source: str, index: int) -> dict[str, Any]:
+        # A button or the page acts for the seat whose turn it is, as players would: no seat named.
+        line = {**event.to_json(), "source": source, "t": round(index / self.fps, 3)}
+        line.pop("player", None)
+        return line
+
+    def _on_table(self, event: Event) -> bool:
+        """Whether the referee's table already shows ``event`` (a resumed film, a player's entry)."""
+        with self.referee.lock:
+            state = self.referee.game.state_json()
+            flagged = {flag.event.at: flag.event.card for flag in self.referee.game.flagged}
+        cards = {**state.get("cells", {}), **flagged}
+        if isinstance(event, Play | Campfire):
+            corner = event.at == event.card and state.get(event.at) is True  # start, finish
+            return cards.get(event.at) == event.card or corner
+        if isinstance(event, TakeBack):
+            return event.at not in flagged
+        return False
+
+    def seen(self, event: Event) -> None:
+        """The camera reported ``event``: the players need not enter it."""
+        key = _key(event)
+        for item in self._waiting:
+            if _key(item[1]) == key:
+                self._waiting.remove(item)
+                return
+
+
+def _key(event: Event) -> tuple[Any, ...]:
+    if isinstance(event, Play | Campfire):
+        return (event.TYPE, event.card, event.at)
+    if isinstance(event, TakeBack):
+        return (event.TYPE, event.at)
+    return (event.TYPE,)
+
+
+def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
+    """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
+    settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
+    from vision.find.finders import make_finder
+    from vision.read.classify import OnnxClassifier
+    from vision.watch.changes import TableView
+    from vision.watch.table import from_corners
+    from vision.watch.watcher import WatchConfig, Watcher
+
+    classifiers: dict[str, Any] = {}
+    finders: dict[str, Any] = {}
+
+    def make(game: Game[Any]) -> Any:
+        if game.name not in classifiers:
+            classifier = OnnxClassifier(game.name)
+            threshold = getattr(getattr(config, "thresholds", None), "classifier_threshold", None)
+            if threshold is not None:
+                classifier.threshold = threshold
+            classifiers[game.name] = classifier
+        corners = getattr(getattr(config, "camera", None), "corners", None)
+        geometry = from_corners(game.name, corners) if corners is not None else None
+        settle = getattr(getattr(config, "thresholds", None), "stable_time", None)
+        watch = WatchConfig(settle=settle) if settle is not None else WatchConfig()
+        choice = getattr(getattr(config, "camera", None), "finder", "both")
+        if choice not in finders:
+            finders[choice] = make_finder(choice)
+        return Watcher(game.name, classifiers[game.name], geometry=geometry, config=watch,
+                       view=TableView.of(game), find=finders[choice])
+
+    return make
+
+
+@dataclass(frozen=True)
+class FilmedDemo:
+    """A simulated game filmed for the demo's camera: the simulation, its header and meta."""
+
+    simulation: Any
+    header: Header
+    meta: dict[str, Any]
+
+
+def film_demo(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
+    """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
+    from models.render.simulate import simulate
+
+    simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
+    header = Header(simulation.header.game, players, dict(simulation.header.options))
+    return FilmedDemo(simulation, header, {"demo": {"seed": seed, "film": True}})
+
+
+def film_position(referee: Referee, fps: float) -> int:
+    """The frame to go on from in a resumed filmed demo: after the last one that made an event."""
+    with referee.lock:
+        times = [float(e.line["t"]) for e in referee.history
+                 if e.line.get("source") in DEMO_SOURCES and isinstance(e.line.get("t"), int | float)]
+    return round(max(times) * fps) + 1 if times else 0
+
+
+# -- the whole loop ---------------------------------------------------------------
+
+
+class Live:
+    """One running companion: a referee, its sinks, the page server and the feeders.
+
+    :meth:`start` subscribes the sinks and starts the server and the feeders'
+    threads; :meth:`stop` ends them all (twice is fine).
+    """
+
+    def __init__(self, referee: Referee, *, server: Any = None,
+                 sinks: tuple[Callable[[Notice], None], ...] = (), feeders: tuple[Feeder, ...] = (),
+                 closers: tuple[Callable[[], None], ...] = ()) -> None:
+        self.referee = referee
+        self.server = server
+        self.sinks = sinks
+        self.feeders = feeders
+        self.closers = closers
+        self.stopping = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._unsubscribe: list[Callable[[], None]] = []
+        self._stopped = False
+
+    def start(self) -> Live:
+        """Subscribe the sinks, start the server and one thread per feeder."""
+        for sink in self.sinks:
+            self._unsubscribe.append(self.referee.subscribe(sink))
+        if self.server is not None:
+            self.server.start()
+        for number, feeder in enumerate(self.feeders):
+            thread = threading.Thread(target=feeder.run, args=(self.stopping,), name=f"feeder-{number}",
+                                      daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return self
+
+    def feeders_done(self) -> bool:
+        """Whether every feeder has returned."""
+        return all(not thread.is_alive() for thread in self._threads)
+
+    def stop(self) -> None:
+        """Stop the feeders, the server, the sinks and whatever ``closers`` hold; twice is fine."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self.stopping.set()
+        for thread in self._threads:
+            thread.join(timeout=10)
+        if self.server is not None:
+            self.server.stop()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        for close in self.closers:
+            close()

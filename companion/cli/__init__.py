@@ -1,0 +1,1 @@
+"""The ``companion`` command line, one module per group of commands."""

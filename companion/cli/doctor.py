@@ -1,0 +1,222 @@
+"""``companion doctor``: what this machine has for the companion, and how to fix what it lacks.
+
+It checks the configuration, the Pi camera, webcams, the camera source that
+would be used, the GPIO pins and the card models, one line each:
+
+* ``ok`` — found and working;
+* ``missing`` — hardware that is not there (no Pi camera, no GPIO): the
+  companion still runs, on a webcam, a file or the synthetic table, with the
+  signals on the console;
+* ``problem`` — something the companion needs is broken: a model missing or
+  corrupt, a camera source named but failing, pins taken, a device it may not open.
+
+Exit status: 0 when nothing is a problem (missing hardware included, unless
+``--require-hardware``), 1 when something is, 2 when the configuration
+itself is bad. It never ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from companion.config import Config, candidates, load_config
+from companion.errors import CompanionError, ConfigError
+from companion.text import Lang, Text
+
+Status = Literal["ok", "missing", "problem"]
+#: Where device files are looked for (tests point it elsewhere).
+DEV = Path("/dev")
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One line of the report: what was checked, how it stands, and what it says."""
+
+    name: str
+    status: Status
+    text: Text
+
+    def to_json(self) -> dict[str, str]:
+        """The line as a JSON object."""
+        return {"check": self.name, "status": self.status, "message_en": self.text.en,
+                "message_fr": self.text.fr}
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``doctor``."""
+    doctor = sub.add_parser("doctor", help="check the camera, GPIO, models and configuration, and say how to "
+                            "fix what is missing")
+    doctor.add_argument("--config", metavar="FILE", help="the configuration file to check (default: the one "
+                        "the companion would read)")
+    doctor.add_argument("--source", metavar="S", help="the camera source to try (default: COMPANION_CAMERA, "
+                        "then the configuration)")
+    doctor.add_argument("--game", action="append", choices=["tranquility", "ascension", "crew", "rixes"],
+                        help="the game whose card model to check (default: tranquility; may be repeated)")
+    doctor.add_argument("--require-hardware", action="store_true",
+                        help="exit 1 unless a Pi camera and GPIO pins are found (for a Pi's set-up)")
+    doctor.add_argument("--json", action="store_true", help="one JSON object with every check")
+    doctor.add_argument("--lang", choices=["fr", "en"], default=None)
+    doctor.set_defaults(run=run_doctor)
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """Run every check, print the report, return the exit status."""
+    from companion.cli.main import default_lang
+
+    lang: Lang = args.lang or default_lang()
+    checks: list[Check] = []
+    config, config_bad = _check_config(args.config, checks)
+    picamera = _check_picamera(checks)
+    _check_webcams(checks)
+    source, source_bad = _check_source(args.source, config, checks)
+    gpio = _check_gpio(config, checks)
+    for game in args.game or ["tranquility"]:
+        _check_model(game, checks)
+    missing = {(False, False): Text("doctor_no_picamera_no_gpio"), (False, True): Text("doctor_no_picamera"),
+               (True, False): Text("doctor_no_gpio")}.get((picamera, gpio))
+    problems = sum(check.status == "problem" for check in checks)
+    summary: Text
+    if problems:
+        summary, status = Text("doctor_problems", count=problems), 1
+    elif missing and args.require_hardware:
+        summary, status = Text("doctor_hardware_required", missing=missing), 1
+    elif missing:
+        summary, status = Text("doctor_no_hardware", missing=missing, source=source), 0
+    else:
+        summary, status = Text("doctor_ready"), 0
+    if config_bad or source_bad:
+        status = 2
+    if args.json:
+        print(json.dumps({"checks": [c.to_json() for c in checks], "summary_en": summary.en,
+                          "summary_fr": summary.fr, "status": status}, ensure_ascii=False))
+        return status
+    width = max(len(Text(f"doctor_{s}").render(lang)) for s in ("ok", "missing", "problem"))
+    for check in checks:
+        print(f"  {Text(f'doctor_{check.status}').render(lang):<{width}}  {check.text.render(lang)}")
+    print(summary.render(lang))
+    return status
+
+
+def _check_config(explicit: str | None, checks: list[Check]) -> tuple[Config, bool]:
+    try:
+        config = load_config(explicit)
+    except ConfigError as error:
+        checks.append(Check("configuration", "problem", Text("doctor_config_bad", error=error.text)))
+        return Config(), True
+    if config.path is None:
+        looked = ", ".join(str(path) for path, _ in candidates(explicit))
+        checks.append(Check("configuration", "ok", Text("doctor_config_defaults", looked=looked)))
+    else:
+        checks.append(Check("configuration", "ok", Text("doctor_config_file", path=config.path)))
+    return config, False
+
+
+def _check_picamera(checks: list[Check]) -> bool:
+    from hardware.picamera import list_cameras
+
+    try:
+        cameras = list_cameras()
+    except CompanionError as error:
+        checks.append(Check("picamera", "missing", Text("doctor_picamera_missing", why=error.text)))
+        return False
+    if not cameras:
+        checks.append(Check("picamera", "missing",
+                            Text("doctor_picamera_missing", why=Text("camera_no_picamera_seen"))))
+        return False
+    models = ", ".join(str(camera.get("Model", "?")) for camera in cameras)
+    checks.append(Check("picamera", "ok", Text("doctor_picamera_ok", count=len(cameras), models=models)))
+    _check_access(sorted(DEV.glob("media*")), "video", checks)
+    return True
+
+
+def _check_webcams(checks: list[Check]) -> None:
+    devices = sorted(DEV.glob("video*"))
+    if not devices:
+        checks.append(Check("webcams", "missing", Text("doctor_webcams_none")))
+        return
+    checks.append(Check("webcams", "ok", Text("doctor_webcams_ok", devices=", ".join(map(str, devices)))))
+    _check_access(devices, "video", checks)
+
+
+def _check_access(devices: list[Path], group: str, checks: list[Check]) -> None:
+    """One problem line for the first device the user may not open (the fix is the same for all)."""
+    for device in devices:
+        if not os.access(device, os.R_OK | os.W_OK):
+            checks.append(Check(f"access {device}", "problem",
+                                Text("doctor_device_denied", device=device, group=group)))
+            return
+
+
+def _check_source(given: str | None, config: Config, checks: list[Check]) -> tuple[str, bool]:
+    """Open the camera source the companion would use and read a frame.
+
+    Returns its name and whether the name itself was bad (bad input: status 2).
+    """
+    from hardware.sources import choose_spec, open_spec, parse_spec
+
+    name, why = choose_spec(given, configured=config.camera.source)
+    try:
+        spec = parse_spec(name)
+    except CompanionError as error:
+        checks.append(Check("source", "problem", Text("doctor_source_failed", source=name, error=error.text)))
+        return name, True
+    try:
+        with open_spec(spec, size=config.camera.size, lores=None, fps=config.camera.fps) as source:
+            frame = source.read()
+    except CompanionError as error:
+        checks.append(Check("source", "problem", Text("doctor_source_failed", source=name, error=error.text)))
+        return name, False
+    if frame is None:
+        checks.append(Check("source", "problem", Text("doctor_source_no_frame", source=name)))
+        return name, False
+    width, height = frame.size
+    key = "doctor_source_ok" if why is None else "doctor_source_found"
+    checks.append(Check("source", "ok", Text(key, source=name, width=width, height=height)))
+    return name, False
+
+
+def _check_gpio(config: Config, checks: list[Check]) -> bool:
+    from hardware.buttons import Buttons
+    from hardware.gpio import default_pin_factory
+    from hardware.signals import GpioSignals
+
+    try:
+        factory = default_pin_factory()
+    except CompanionError as error:
+        checks.append(Check("gpio", "missing", Text("doctor_gpio_missing", why=error.text)))
+        return False
+    try:
+        # Opening the devices is the test that the pins exist and nobody else holds them.
+        GpioSignals(config.pins, pin_factory=factory, scale=0).close()
+        Buttons(lambda event: None, config.pins, config.buttons, pin_factory=factory).close()
+    except CompanionError as error:
+        checks.append(Check("gpio", "problem", Text("doctor_gpio_missing", why=error.text)))
+        return True
+    pins = ", ".join(f"{key}={pin}" for key, pin in config.pins.used().items()) or "-"
+    checks.append(Check("gpio", "ok", Text("doctor_gpio_ok", factory=type(factory).__name__, pins=pins)))
+    gpiochips = sorted(DEV.glob("gpiochip*"))
+    _check_access(gpiochips, "gpio", checks)
+    return True
+
+
+def _check_model(game: str, checks: list[Check]) -> None:
+    try:
+        from vision.read.classify import OnnxClassifier
+
+        classifier = OnnxClassifier(game)
+    except CompanionError as error:
+        bad = Text("doctor_model_bad", game=game, error=error.text)
+        checks.append(Check(f"model {game}", "problem", bad))
+        return
+    except ImportError as error:
+        missing = Text("doctor_not_installed", module=error.name or error)
+        checks.append(Check(f"model {game}", "problem", Text("doctor_model_bad", game=game, error=missing)))
+        return
+    checks.append(Check(f"model {game}", "ok", Text("doctor_model_ok", game=game, path=classifier.path,
+                                                    classes=len(classifier.classes),
+                                                    threshold=f"{classifier.threshold:.3f}")))

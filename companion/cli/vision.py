@@ -1,0 +1,442 @@
+"""The camera-side commands: ``companion detect``, ``train``, ``eval-vision`` and ``bench vision``.
+
+Kept apart from the rules commands so that ``replay`` and ``demo`` never load
+OpenCV, onnxruntime or PyTorch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.errors import CompanionError, ImageUnreadable
+from companion.text import Lang, Text
+
+if TYPE_CHECKING:
+    from vision.find.detect import Image
+    from vision.read.classify import Classifier, OnnxClassifier
+    from vision.read.recognise import Finder
+
+VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
+#: The shared real photos, beside the project's clone (``../shared`` in the workplace).
+REAL_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "realphotos" / "playing-cards-test"
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``detect`` and ``train``."""
+    detect = sub.add_parser("detect", help="find and read the cards in images")
+    detect.add_argument("images", nargs="+", metavar="IMAGE")
+    detect.add_argument("--game", choices=VISION_GAMES, default="tranquility")
+    detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(detect)
+    detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
+    detect.add_argument("--annotate", type=Path, metavar="OUT",
+                        help="draw the cards on a copy: a file for one image, a folder for several")
+    detect.add_argument("--lang", choices=["fr", "en"], default=None)
+    detect.set_defaults(run=run_detect)
+
+    train = sub.add_parser("train", help="train a game's card classifier on synthetic scenes")
+    train.add_argument("--game", choices=VISION_GAMES, required=True)
+    train.add_argument("--seed", type=int, default=0)
+    train.add_argument("--out", type=Path, help="where to write the model (default: models/<game>.onnx)")
+    train.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
+    train.add_argument("--epochs", type=int, default=None)
+    train.add_argument("--lang", choices=["fr", "en"], default=None)
+    train.set_defaults(run=run_train)
+
+    for network, what in (("finder", "the card-finder network"), ("refiner", "the corner-refiner network")):
+        trainer = sub.add_parser(f"train-{network}", help=f"train {what} on synthetic scenes of every game")
+        trainer.add_argument("--seed", type=int, default=0)
+        trainer.add_argument("--out", type=Path,
+                             help=f"where to write the model (default: models/{network}.onnx)")
+        trainer.add_argument("--scenes", type=int, default=None,
+                             help="training scenes (default: the recipe's)")
+        trainer.add_argument("--epochs", type=int, default=None)
+        trainer.add_argument("--lang", choices=["fr", "en"], default=None)
+        trainer.set_defaults(run=run_train_network, network=network, lean=False)
+        if network == "refiner":
+            trainer.add_argument("--lean", action="store_true",
+                                 help="the lean finder's refiner (default out: models/refiner-lean.onnx)")
+
+    evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
+                              "and the detector on real photos")
+    evaluate.add_argument("--game", choices=VISION_GAMES, default="tranquility")
+    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(evaluate)
+    evaluate.add_argument("--scenes", type=int, default=500)
+    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--real-photos", type=Path, default=None,
+                          help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
+                          "the shared playing-cards test set), or none")
+    evaluate.add_argument("--photo-scale", type=float, default=1.0,
+                          help="read the real photos enlarged this many times (up to 8: a phone's photo); "
+                          "default 1")
+    evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
+                          help="where to draw the confusion matrix")
+    evaluate.add_argument("--json", action="store_true")
+    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.set_defaults(run=run_eval)
+
+
+def lang_of(args: argparse.Namespace) -> Lang:
+    """The language a command speaks: ``--lang``, else the environment's."""
+    from companion.cli.main import default_lang
+
+    lang: Lang = getattr(args, "lang", None) or default_lang()
+    return lang
+
+
+def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
+    """The game's classifier, or None after saying why it cannot be loaded."""
+    from vision.read.classify import OnnxClassifier
+
+    try:
+        return OnnxClassifier(game, model)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return None
+
+
+#: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
+FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité and network for L'Ascension, "
+               "but both for close-ups and frames they find fewer than 12 cards in; both for the other "
+               "games), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
+               "(the network alone, placed by one look of the lean refiner), network (the network "
+               "without the contours), contours alone, or another finder model file")
+FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
+
+
+def _finder_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--finder", default="auto", metavar=FINDER_METAVAR, help=FINDER_HELP)
+    refiner_option(parser)
+
+
+def refiner_option(parser: argparse.ArgumentParser) -> None:
+    """``--refiner``: how the found cards' corners are placed on them."""
+    parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
+                        help="the corner refiner that places each found card's corners on its edges: the "
+                             "shipped one (models/refiner.onnx, the default; models/refiner-lean.onnx for "
+                             "the lean finder, and for one look at the cards L'Ascension's closer look "
+                             "outlines), none (the finder's own corners), or another refiner model "
+                             "file")
+
+
+def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None = None) -> Finder | None:
+    """The card finder named on the command line for ``game``, its quads refined by ``refiner``
+    (see :func:`vision.find.finders.make_finder`), or None after saying why it cannot be loaded."""
+    from vision.find.finders import make_finder
+
+    try:
+        return make_finder(choice, refiner, game)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return None
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    """Find and read the cards of each image; exit 2 if any image or the model failed."""
+    import cv2
+    import numpy as np
+
+    from vision.read.recognise import annotate, recognise
+
+    lang = lang_of(args)
+    classifier = _classifier(args.game, args.model, lang)
+    find = finder(args.finder, lang, args.refiner, args.game)
+    if classifier is None or find is None:
+        return 2
+    status = 0
+    for path in args.images:
+        try:
+            # Read as bytes and decoded, not cv2.imread: OpenCV would print a warning of its own
+            # beside the player's message when the file is missing.
+            data = np.fromfile(path, np.uint8)
+            frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+            if frame is None:
+                raise ImageUnreadable(Text("image_unreadable", path=path))
+        except (CompanionError, cv2.error, OSError) as error:
+            text = error.text if isinstance(error, CompanionError) else Text("image_unreadable", path=path)
+            print(text.render(lang), file=sys.stderr)
+            status = 2
+            continue
+        detections = recognise(frame, classifier, find)
+        if args.json:
+            print(json.dumps({"image": path, "cards": detections.to_json()}))
+        else:
+            print(f"{path}: {len(detections)}")
+            for card in detections.to_json():
+                corners = " ".join(f"{x:.0f},{y:.0f}" for x, y in card["corners"])
+                turned = " (180°)" if card["upside_down"] else ""
+                print(f"  {card['name'] or '?':<12} {card['confidence']:.3f}{turned}  {corners}")
+        if args.annotate is not None:
+            out = args.annotate / Path(path).name if len(args.images) > 1 else args.annotate
+            if not write_image(out, annotate(frame, detections), lang):
+                status = 2
+    return status
+
+
+def write_image(path: Path, image: Image, lang: Lang) -> bool:
+    """Write ``image`` to ``path``, its folder made; whether it was, else why not on standard error."""
+    import cv2
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written = bool(cv2.haveImageWriter(str(path))) and bool(cv2.imwrite(str(path), image))
+    except (cv2.error, OSError):
+        written = False
+    if not written:
+        print(Text("image_unwritable", path=path).render(lang), file=sys.stderr)
+    return written
+
+
+def counts_refused(args: argparse.Namespace, lang: Lang, *fields: str) -> bool:
+    """Whether one of the counts ``fields`` of ``args`` (scenes, epochs, games...) given is under
+    1; then it is said on standard error."""
+    for field in fields:
+        value = getattr(args, field)
+        if value is not None and value < 1:
+            print(Text("bad_field", field=field, value=value).render(lang), file=sys.stderr)
+            return True
+    return False
+
+
+def run_train(args: argparse.Namespace) -> int:
+    """Train the classifier of a game from its recipe and seed, with a progress bar."""
+    lang = lang_of(args)
+    if counts_refused(args, lang, "scenes", "epochs"):
+        return 2
+    try:
+        from models.training.classifier import Recipe, shipped_recipe, train
+    except ImportError:
+        print(Text("train_needs_torch").render(lang), file=sys.stderr)
+        return 2
+    from vision.read.classify import default_model
+
+    recipe = shipped_recipe(args.game, args.seed)
+    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
+    if changes:
+        recipe = Recipe(**{**recipe.__dict__, **changes})
+    out = args.out or default_model(args.game)
+    report = train(recipe, out)
+    print(json.dumps({"model": str(out), "val_accuracy": report.val_accuracy,
+                      "val_flip_accuracy": report.val_flip_accuracy,
+                      "val_found_accuracy": report.val_found_accuracy,
+                      "calibration_accuracy": report.calibration_accuracy,
+                      "calibration_unsure": report.calibration_unsure, "temperature": report.temperature,
+                      "threshold": report.threshold, "train_crops": report.train_crops,
+                      "seconds": round(report.seconds, 1)}))
+    return 0
+
+
+def run_train_network(args: argparse.Namespace) -> int:
+    """Train the card finder or the corner refiner (``args.network``) from its recipe and seed,
+    with a progress bar."""
+    from collections.abc import Callable
+    from dataclasses import replace
+    from typing import Any
+
+    lang = lang_of(args)
+    if counts_refused(args, lang, "scenes", "epochs"):
+        return 2
+    recipe: Any
+    train: Callable[[Any, Path], dict[str, Any]]
+    try:
+        if args.network == "finder":
+            from models.training.finder import FinderRecipe, train_finder
+            from vision.find.segment import default_finder_path
+
+            recipe, train, default = FinderRecipe(seed=args.seed), train_finder, default_finder_path()
+        else:
+            from models.training.refiner import RefinerRecipe, train_refiner
+            from vision.find.refine import default_refiner_path, lean_refiner_path
+
+            recipe, train = RefinerRecipe(seed=args.seed, lean=args.lean), train_refiner
+            default = lean_refiner_path() if args.lean else default_refiner_path()
+    except ImportError:
+        print(Text("train_needs_torch").render(lang), file=sys.stderr)
+        return 2
+    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
+    out = args.out or default
+    report = train(replace(recipe, **changes), out)
+    print(json.dumps({"model": str(out), **report}))
+    return 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
+    import cv2
+
+    from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
+    from vision.evaluation.scenes import confusion_picture, evaluate_scenes
+    from vision.read.catalogue import class_names
+
+    lang = lang_of(args)
+    if counts_refused(args, lang, "scenes"):
+        return 2
+    if not 0 < args.photo_scale <= MOST_ENLARGED:  # nan too
+        print(Text("bad_field", field="photo-scale", value=args.photo_scale).render(lang), file=sys.stderr)
+        return 2
+    if not cv2.haveImageWriter(str(args.confusion)):  # said now, not after minutes of scenes
+        print(Text("image_unwritable", path=args.confusion).render(lang), file=sys.stderr)
+        return 2
+    folder = None if args.real_photos == Path("none") else args.real_photos or REAL_PHOTOS
+    labelled = folder is not None and bool(photos(folder))
+    if folder is not None and not labelled:
+        # Photos asked for that are not there are refused at once; the shared set missing from
+        # this machine is said, and the scenes are measured without it.
+        print(Text("real_photos_none", path=folder).render(lang), file=sys.stderr)
+        if args.real_photos is not None:
+            return 2
+    classifier = _classifier(args.game, args.model, lang)
+    find = finder(args.finder, lang, args.refiner, args.game)
+    if classifier is None or find is None:
+        return 2
+    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
+    figures = {"game": args.game, "finder": args.finder, "refiner": args.refiner, **tally.summary()}
+    status = 0
+    if folder is not None and labelled:
+        try:
+            found, total = real_photo_recall(folder, find, args.photo_scale)
+            figures["real_photo_recall"] = found / max(total, 1)
+            figures["real_photo_cards"] = total
+            figures["real_photo_scale"] = args.photo_scale
+        except CompanionError as error:
+            # The scenes' figures took minutes: they are still printed, without the photos'.
+            print(error.text.render(lang), file=sys.stderr)
+            status = 2
+    if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):
+        figures["confusion"] = str(args.confusion)
+    else:
+        status = 2
+    if args.json:
+        print(json.dumps(figures))
+        return status
+    typefaces = figures.pop("by_typeface")
+    for key, value in figures.items():
+        shown = f"{value:.4f}" if isinstance(value, float) else value
+        print(f"{key:>22}: {shown}")
+    for font, read in typefaces.items():
+        print(f"{font:>40}: {read['found']:>5} found, right {read['identity_accuracy']:.2%}, unsure "
+              f"{read['unsure_rate']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}")
+    return status
+
+
+#: The cards a frame holds in the frame-time target, and that target in milliseconds.
+TARGET_CARDS = 36
+TARGET_MS = 50.0
+#: How many frames holding :data:`TARGET_CARDS` cards ``bench vision`` times by default. A frame
+#: whose card is read again takes 10 to 30 ms more than one read once, and a few in ten of a
+#: pyramid's frames do: the median of six frames fell between the two kinds, swinging 45 to 52
+#: ms from run to run; of 24 it lies among the frames read once, as in most frames.
+BENCH_FRAMES = 24
+#: The layout of each game that lays the most cards: the bench's frames.
+FULLEST = {"tranquility": "grid-full", "ascension": "pyramid-full"}
+
+
+def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,
+                   tries: int = 4_000) -> list[Image]:
+    """Up to ``count`` scenes of ``game`` (its usual layout, seeds from ``first_seed``) holding
+    exactly ``cards`` cards in view; none for a game whose table never holds that many."""
+    from models.render import render_scene
+
+    frames: list[Image] = []
+    if game not in FULLEST:
+        return frames  # a trick-taking table: a few cards before each seat, never a grid's worth
+    for seed in range(first_seed, first_seed + tries):
+        if len(frames) == count:
+            break
+        # The layout alone tells how many cards lie in view: draw it without effects first.
+        if len(render_scene(game, seed, effects=False).cards) == cards:
+            frames.append(render_scene(game, seed).image)
+    return frames
+
+
+def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
+                seconds: float, target_ms: float | None = None) -> dict[str, float]:
+    """Median milliseconds to find the cards of a frame and to read it whole (find, rectify,
+    classify), over ``frames`` in turn for ``seconds`` and to the end of that round (each frame
+    timed as often as the others), the 90th percentile of the whole reading (a frame read slower
+    than the others, by a second finder or reading again, shows there, not in the median), the
+    mean count of cards read a frame and, given ``target_ms``, the share of the frames whose
+    median reading takes at most that long."""
+    import time
+
+    import numpy as np
+
+    from vision.read.recognise import recognise
+
+    whole: list[float] = []
+    finding: list[float] = []
+    cards: list[int] = []
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline or len(whole) % len(frames) or not whole:
+        frame = frames[len(whole) % len(frames)]
+        t = time.perf_counter()
+        find(frame)
+        finding.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        cards.append(len(recognise(frame, classifier, find)))
+        whole.append(time.perf_counter() - t)
+    figures = {"ms_find_cards": 1000 * float(np.median(finding)),
+               "ms_per_frame": 1000 * float(np.median(whole)),
+               "ms_per_frame_p90": 1000 * float(np.percentile(whole, 90)),
+               "cards_per_frame": float(np.mean(cards))}
+    if target_ms is not None:
+        # Frame k was read at turns k, k + len(frames), ...: its own median against the target.
+        each = np.median(np.reshape(whole, (-1, len(frames))), axis=0)
+        figures["share_within_target"] = float(np.mean(1000 * each <= target_ms))
+    return figures
+
+
+def run_bench_vision(args: argparse.Namespace) -> int:
+    """Time the classifier per crop and the whole reading of 1280x720 frames, on one core: frames
+    of the game's fullest table, and frames holding :data:`TARGET_CARDS` cards where it can."""
+    import time
+
+    import numpy as np
+
+    from companion.app.bench import pin_one_core
+    from models.render import render_scene
+    from vision.networks import kernels
+
+    lang = lang_of(args)
+    cpu = pin_one_core()
+    args.finder = args.finder or "auto"
+    for game in args.game or ["tranquility"]:
+        classifier = _classifier(game, args.model, lang)
+        find = finder(args.finder, lang, args.refiner, game)
+        if classifier is None or find is None:
+            return 2
+        frames = [render_scene(game, 700_000 + k, layout=FULLEST.get(game)).image for k in range(10)]
+        crops = np.random.default_rng(0).integers(0, 255, (36, 88, 64, 3), dtype=np.uint8)
+        single: list[float] = []
+        batch: list[float] = []
+        deadline = time.perf_counter() + args.seconds
+        while time.perf_counter() < deadline or not single:
+            t = time.perf_counter()
+            classifier.classify(crops[:1])
+            single.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            classifier.classify(crops)
+            batch.append((time.perf_counter() - t) / len(crops))
+        full = time_frames(frames, classifier, find, args.seconds)
+        held = frames_holding(game, TARGET_CARDS, args.frames)
+        target = time_frames(held, classifier, find, args.seconds, TARGET_MS) if held else None
+        result = {"game": game, "cpu": cpu, "ms_per_crop_single": 1000 * float(np.median(single)),
+                  "ms_per_crop_batch36": 1000 * float(np.median(batch)), "finder": args.finder,
+                  "refiner": args.refiner,
+                  **full,
+                  f"ms_find_cards_{TARGET_CARDS}_cards": target and target["ms_find_cards"],
+                  f"ms_per_frame_{TARGET_CARDS}_cards": target and target["ms_per_frame"],
+                  f"ms_per_frame_{TARGET_CARDS}_cards_p90": target and target["ms_per_frame_p90"],
+                  f"cards_read_{TARGET_CARDS}_cards": target and target["cards_per_frame"],
+                  f"frames_{TARGET_CARDS}_cards": len(held),
+                  f"share_{TARGET_CARDS}_cards_within_target": target and target["share_within_target"],
+                  "model_bytes": classifier.path.stat().st_size, "int8_kernels": kernels(),
+                  "targets": {"ms_per_crop": 2, f"ms_per_frame_{TARGET_CARDS}_cards": TARGET_MS,
+                              "model_bytes": 5_000_000}}
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
+    return 0

@@ -1,0 +1,337 @@
+"""The table-watching commands: ``companion simulate``, ``watch``, ``eval-watch`` and ``bench watch``.
+
+Kept apart from the rules commands so that ``replay`` and ``demo`` never load
+OpenCV or onnxruntime.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.cli.vision import counts_refused, finder
+from companion.cli.vision import lang_of as _lang
+from companion.errors import CompanionError
+from companion.text import Lang, Text, os_reason
+
+if TYPE_CHECKING:
+    from vision.read.classify import OnnxClassifier
+    from vision.watch.table import TableGeometry
+
+WATCH_GAMES = ("tranquility", "ascension")
+#: First seed of eval-watch's games: far from the seeds the tests and the examples use.
+HELD_OUT_SEED = 7_000_000
+
+
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``simulate``, ``watch`` and ``eval-watch``."""
+    simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
+    simulate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
+    simulate.add_argument("--players", type=int, default=3)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
+    simulate.add_argument("--video", action="store_true",
+                          help="write game.avi (MJPEG) instead of JPEG frames")
+    simulate.add_argument("--mistakes", type=float, default=0.12,
+                          help="chance a turn of an illegal placement or an undo (default 0.12)")
+    simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
+    simulate.add_argument("--lang", choices=["fr", "en"], default=None)
+    simulate.set_defaults(run=run_simulate)
+
+    watch = sub.add_parser("watch", help="watch a table (video, image folder, camera) and print the events")
+    watch.add_argument("source", metavar="SOURCE",
+                       help="a video file, a folder of images, webcam:N, picamera, "
+                       "synthetic[:GAME[:SEED]]")
+    watch.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
+    watch.add_argument("--players", type=int, default=3)
+    watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
+                       "bottom right, top right, top left) instead of finding the table")
+    watch.add_argument("--fps", type=float, default=None,
+                       help="the frame rate of an image folder (default: the configuration's, 15)")
+    watch.add_argument("--settle", type=float, default=None,
+                       help="seconds a reading must stay the same to become an event (default: the "
+                       "configuration file's stable_time if there is one, else 0.2)")
+    watch.add_argument("--config", type=Path, default=None, help="a configuration file (camera corners, "
+                       "thresholds); default: the one found as usual")
+    watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
+                       help="how the table's cards are found (default: the configuration's camera.finder)")
+    watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
+    watch.add_argument("--lang", choices=["fr", "en"], default=None)
+    watch.set_defaults(run=run_watch)
+
+    evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
+    evaluate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
+    evaluate.add_argument("--games", type=int, default=20)
+    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED)
+    evaluate.add_argument("--players", type=int, default=3)
+    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    evaluate.add_argument("--table", choices=["found", "set"], default="found",
+                          help="find the table in the frames (default), or set it as four corners would")
+    evaluate.add_argument("--events", type=int, default=5000,
+                          help="stop each game after this many events (a quick look)")
+    evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
+                          help="how the watcher finds the table (default: both, as camera.finder)")
+    evaluate.add_argument("--json", action="store_true")
+    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.set_defaults(run=run_eval_watch)
+
+
+def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
+    from companion.cli.vision import _classifier as load
+
+    return load(game, model, lang)
+
+
+def _players_ok(game: str, players: int, lang: Lang) -> bool:
+    from companion.engine.registry import find_game
+
+    cls = find_game(game)
+    if not cls.min_players <= players <= cls.max_players:
+        print(Text("bad_players", game=cls.title, players=players, low=cls.min_players,
+                   high=cls.max_players).render(lang), file=sys.stderr)
+        return False
+    return True
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Simulate a game, film it, and write the frames (or a video) and the ground truth."""
+    from models.render.simulate import simulate, write
+
+    lang = _lang(args)
+    if not _players_ok(args.game, args.players, lang):
+        return 2
+    if not 0.0 <= args.mistakes <= 1.0 or args.events < 1:
+        field, value = ("mistakes", args.mistakes) if args.events >= 1 else ("events", args.events)
+        print(Text("bad_field", field=field, value=value).render(lang), file=sys.stderr)
+        return 2
+    sim = simulate(args.game, args.players, args.seed, mistakes=args.mistakes, max_events=args.events)
+    try:
+        manifest = write(sim, args.out, video=args.video)
+    except OSError as error:
+        text = Text("watch_bad_out", path=args.out, detail=os_reason(error))
+        print(text.render(lang), file=sys.stderr)
+        return 2
+    visible = sum(1 for t in sim.truth if t.visible)
+    print(json.dumps({**{k: v for k, v in manifest.items() if k != "camera"}, "out": str(args.out),
+                      "events": len(sim.truth), "camera_events": visible}))
+    return 0
+
+
+def parse_corners(text: str) -> list[list[float]]:
+    """Eight numbers ``x1,y1,...,x4,y4`` as four points; ``ValueError`` otherwise.
+
+    >>> parse_corners("10,700, 600,700, 600,20, 10,20")
+    [[10.0, 700.0], [600.0, 700.0], [600.0, 20.0], [10.0, 20.0]]
+    """
+    values = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
+    if len(values) != 8:
+        raise ValueError(text)
+    return [values[k:k + 2] for k in range(0, 8, 2)]
+
+
+def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGeometry | None]:
+    """The table set by hand, if asked: (ok, geometry)."""
+    if corners is None:
+        return True, None
+    from vision.watch.table import from_corners
+
+    try:
+        return True, from_corners(game, parse_corners(corners))
+    except ValueError:
+        print(Text("watch_bad_corners", value=corners).render(lang), file=sys.stderr)
+        return False, None
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Watch a source, rule on the camera's events with the engine, and print them as they come."""
+    from companion.config import load_config
+    from companion.engine.record import Header
+    from hardware.sources import open_source
+    from vision.watch.stable import Prompt
+    from vision.watch.table import from_corners
+    from vision.watch.watcher import WatchConfig, Watcher
+
+    lang = _lang(args)
+    if not _players_ok(args.game, args.players, lang):
+        return 2
+    try:
+        config = load_config(args.config)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return 2
+    ok, geometry = _geometry(args.game, args.corners, lang)
+    if not ok:
+        return 2
+    if geometry is None and config.camera.corners is not None:
+        # The configuration's corners are checked when it is read: four points.
+        try:
+            geometry = from_corners(args.game, [list(p) for p in config.camera.corners])
+        except ValueError:
+            print(Text("watch_bad_corners", value=config.camera.corners).render(lang), file=sys.stderr)
+            return 2
+    settle = args.settle if args.settle is not None else (
+        config.thresholds.stable_time if config.path is not None else WatchConfig().settle)
+    if not 0.0 < settle <= 10.0:
+        print(Text("bad_field", field="settle", value=settle).render(lang), file=sys.stderr)
+        return 2
+    classifier = _classifier(args.game, args.model, lang)
+    find = finder(args.finder or config.camera.finder, lang)
+    if classifier is None or find is None:
+        return 2
+    if config.thresholds.classifier_threshold is not None:
+        classifier.threshold = config.thresholds.classifier_threshold
+    engine = Header(args.game, args.players).new_game()
+    watcher = Watcher(args.game, classifier, geometry=geometry, config=WatchConfig(settle=settle), find=find)
+    watcher.sync(engine)
+    state = watcher.state
+    try:
+        source = open_source(args.source, fps=args.fps or config.camera.fps)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return 2
+    try:
+        with source:
+            for frame in source:
+                # The small stream where the camera gives one: the corners are set on it too.
+                for out in watcher.feed(frame.recognition_image, frame.t):
+                    if isinstance(out, Prompt):
+                        _print_prompt(out, args.json, lang)
+                        continue
+                    ruling = engine.play(out)
+                    watcher.sync(engine)
+                    _print_event(out, ruling.text.render(lang), ruling.legal, args.json)
+                if watcher.state != state and not args.json:
+                    state = watcher.state
+                    _print_state(watcher, lang)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    if watcher.state == "searching" and not args.json:
+        print(Text("watch_searching").render(lang), file=sys.stderr)
+    return 0
+
+
+def _print_state(watcher: Any, lang: Lang) -> None:
+    if watcher.state == "watching" and watcher.geometry is not None:
+        size = watcher._size
+        seen = sum(watcher.geometry.inside(size, cell) for cell in watcher.layout.cells)
+        print(Text("watch_found", cells=seen).render(lang), file=sys.stderr)
+    elif watcher.state == "moved":
+        print(Text("watch_camera_moved").render(lang), file=sys.stderr)
+
+
+def _print_event(event: Any, message: str, legal: bool, as_json: bool) -> None:
+    line = event.to_json()
+    if as_json:
+        rounded = {k: round(v, 3) if isinstance(v, float) else v for k, v in line.items()}
+        print(json.dumps(rounded), flush=True)
+        return
+    what = " ".join(str(line[k]) for k in ("card", "at", "move_to") if k in line)
+    print(f"{event.t:8.2f}s  {line['type']:<10} {what:<16} {event.confidence or 0:.2f}  "
+          f"{'ok' if legal else 'NO'}  {message}", flush=True)
+
+
+def _print_prompt(prompt: Any, as_json: bool, lang: Lang) -> None:
+    if as_json:
+        print(json.dumps(prompt.to_json(), ensure_ascii=False), flush=True)
+        return
+    print(f"{prompt.t:8.2f}s  ??         {' '.join(prompt.cells):<16}        {prompt.text.render(lang)}",
+          flush=True)
+
+
+def run_eval_watch(args: argparse.Namespace) -> int:
+    """Watch simulated games and print the share of plays recovered, false events, prompts, delays."""
+    from vision.evaluation.films import evaluate
+
+    lang = _lang(args)
+    if not _players_ok(args.game, args.players, lang):
+        return 2
+    if counts_refused(args, lang, "games", "events"):
+        return 2
+    classifier = _classifier(args.game, args.model, lang)
+    find = finder(args.finder, lang)
+    if classifier is None or find is None:
+        return 2
+    started = time.perf_counter()
+
+    def progress(tally: Any) -> None:
+        print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
+
+    figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players, progress=progress,
+                       max_events=args.events, table_set=args.table == "set", find=find)
+    figures["finder"] = args.finder
+    figures["seconds"] = round(time.perf_counter() - started, 1)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for key in ("game", "games", "seed", "table", "finder", "plays", "plays_recovered", "play_recovery",
+                "take_backs",
+                "take_backs_recovered", "false_events_per_game", "prompts_per_game", "delay_median_s",
+                "delay_p90_s", "camera_knocks", "camera_moves_seen", "seconds"):
+        value = figures[key]
+        print(f"{key:>22}: {value:.4f}" if isinstance(value, float) else f"{key:>22}: {value}")
+    for event in figures["false"]:
+        print(f"{'false':>22}: {json.dumps(event)}")
+    return 0
+
+
+def run_bench_watch(args: argparse.Namespace) -> int:
+    """Frames a second of the watcher on 1280x720 frames of a simulated game, on one core:
+    frames where nothing moves, and frames where hands and cards move."""
+    import numpy as np
+
+    from companion.app.bench import pin_one_core
+    from models.render.simulate import simulate
+    from vision.watch.changes import TableView
+    from vision.watch.stable import Prompt
+    from vision.watch.watcher import Watcher
+
+    args.finder = args.finder or "both"
+    lang = _lang(args)
+    cpu = pin_one_core()
+    for game in args.game or ["tranquility"]:
+        if game not in WATCH_GAMES:
+            print(Text("watch_no_camera_game", game=game, known=", ".join(WATCH_GAMES)).render(lang),
+                  file=sys.stderr)
+            return 2
+        classifier = _classifier(game, args.model, lang)
+        find = finder(args.finder, lang)
+        if classifier is None or find is None:
+            return 2
+        sim = simulate(game, 3, 900_000 + args.seed)
+        engine = sim.header.new_game()
+        watcher = Watcher(game, classifier, view=TableView.of(engine), find=find)
+        frames = max(60, int(args.seconds * 100))
+        times: dict[str, list[float]] = {"still": [], "changing": [], "search": []}
+        previous = None
+        for index, t, image in sim.frames(0, frames):
+            shot = sim.shots[index]
+            still = not (shot.carried or shot.hands or shot.shadows) and previous is not None and \
+                previous.cards == shot.cards and previous.bump is shot.bump
+            previous = shot
+            searching = watcher.state == "searching"
+            start = time.perf_counter()
+            for out in watcher.feed(image, t):
+                if not isinstance(out, Prompt):
+                    engine.play(out)
+                    watcher.sync(engine)
+            elapsed = time.perf_counter() - start
+            times["search" if searching else "still" if still else "changing"].append(elapsed)
+        result: dict[str, Any] = {"game": game, "cpu": cpu, "finder": args.finder,
+                                  "size": list(sim.film.size),
+                                  "frames": sum(map(len, times.values()))}
+        for kind in ("still", "changing"):
+            result[f"{kind}_frames"] = len(times[kind])
+            result[f"{kind}_fps"] = len(times[kind]) / sum(times[kind]) if times[kind] else None
+            result[f"{kind}_ms_p90"] = 1000 * float(np.quantile(times[kind], 0.9)) if times[kind] else None
+        result["search_ms"] = 1000 * float(np.mean(times["search"])) if times["search"] else None
+        result["targets"] = {"still_fps": 30, "changing_fps": 10}
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>18}: {v}" for k, v in result.items()))
+    return 0

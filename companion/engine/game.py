@@ -1,0 +1,415 @@
+"""The game base class: one checked entry point for every event, undo, flags and outcome.
+
+Modelled on python-chess's ``Board``: a game holds the public state only, a
+subclass per game overrides a few named hooks, and
+
+* :meth:`Game.play` is the *checked* path: it validates the event, rules on
+  it and applies it. A refused placement stays on the table *flagged* until
+  it is taken back or overridden (RULINGS G5); a refused event of any other
+  kind changes nothing. It returns the :class:`~companion.engine.ruling.Ruling`.
+* :meth:`Game.push` is the *trusted* path: it applies an event known to be
+  legal, without checking, for simulators and replays of checked records.
+* :meth:`Game.pop` undoes the last accepted event from a stack of small
+  snapshots, restoring the state exactly.
+
+The game never sees a hidden card: hands and discard piles are counts (G1).
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from companion.engine.events import (
+    Campfire,
+    DeclareLoss,
+    Discard,
+    Event,
+    Grapple,
+    Herd,
+    Override,
+    Placement,
+    Play,
+    StartDiscards,
+    TakeBack,
+    Undo,
+)
+from companion.engine.ruling import Outcome, Ruling, accepted, refused
+from companion.errors import IllegalPlay, MalformedInput
+from companion.text import Both, Text
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named game option of RULINGS.md with its default and allowed values.
+
+    ``choices`` lists the allowed values; where they cannot be listed,
+    ``check`` says whether a value is allowed and ``choices`` holds examples.
+    """
+
+    name: str
+    default: object
+    choices: tuple[object, ...]
+    help: Both
+    check: Callable[[object], bool] | None = None
+
+    def allows(self, value: object) -> bool:
+        """Whether ``value`` is allowed (``True`` is not the number 1 here)."""
+        if self.check is not None:
+            return self.check(value)
+        return any(type(value) is type(choice) and value == choice for choice in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A refused placement still lying on the table, with the ruling that refused it."""
+
+    event: Placement
+    ruling: Ruling
+
+
+class Game(abc.ABC, Generic[S]):
+    """Base of every refereed game; ``S`` is the type of a state snapshot."""
+
+    #: Registry name, as in the record header ("tranquility").
+    name: ClassVar[str]
+    #: Title shown to players.
+    title: ClassVar[Both]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: The named options of RULINGS.md.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: Rules whose refusal the players may override ("we play it anyway").
+    OVERRIDABLE: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        *,
+        decks: Sequence[int] | None = None,
+    ) -> None:
+        """Check the seats and options; games that deal decks read ``decks`` (dealt sizes)."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise MalformedInput(
+                Text("bad_players", game=self.title, players=players,
+                     low=self.min_players, high=self.max_players)
+            )
+        self.players = players
+        self.options = self.check_options(options or {})
+        #: Refused placements still on the table, oldest first.
+        self.flagged: tuple[Flag, ...] = ()
+        self._stack: list[tuple[Event, tuple[Flag, ...], S]] = []
+        self._outcome_known = False
+        self._outcome_value: Outcome | None = None
+
+    # -- options -----------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, object]) -> dict[str, object]:
+        """Return ``options`` completed with defaults, or raise :class:`MalformedInput`."""
+        known = {option.name: option for option in cls.OPTIONS}
+        for name in options:
+            if name not in known:
+                raise MalformedInput(Text("unknown_option", name=name, game=cls.title,
+                                          known=", ".join(known) or "-"))
+        result: dict[str, object] = {}
+        for option in cls.OPTIONS:
+            # A copy: a list default (documentary) must not be shared between games.
+            value = copy.deepcopy(options.get(option.name, option.default))
+            if not option.allows(value):
+                raise MalformedInput(Text("bad_option", name=option.name, value=value,
+                                          choices=", ".join(map(str, option.choices))))
+            result[option.name] = value
+        return result
+
+    # -- the counts every game keeps ----------------------------------------
+
+    # Set up by each subclass: each seat's
+    # hand, deck and discard pile, the hand limit, and the active seat (0-based).
+    hands: list[int]
+    decks: list[int]
+    discards: list[int]
+    hand_limit: int
+    _turn: int
+
+    @property
+    def turn(self) -> int:
+        """The active seat, 1-based."""
+        return self._turn + 1
+
+    def _pay(self, seat: int, count: int) -> None:
+        """Move ``count`` cards of ``seat``'s hand to its discard pile (never more than it holds:
+        an override may accept a cost above the hand)."""
+        count = min(count, self.hands[seat])
+        self.hands[seat] -= count
+        self.discards[seat] += count
+
+    def _draw(self, seat: int) -> None:
+        """``seat`` draws back up to the hand limit while its deck lasts."""
+        take = min(max(0, self.hand_limit - self.hands[seat]), self.decks[seat])
+        self.hands[seat] += take
+        self.decks[seat] -= take
+
+    def _end_turn(self, seat: int) -> None:
+        """After an action: ``seat`` draws back to the limit and the next seat plays."""
+        self._draw(seat)
+        self._turn = (seat + 1) % self.players
+
+    def _check_discard(self, event: Discard) -> Ruling:
+        """Action B: exactly two cards, from a hand holding two at least (C2)."""
+        if event.count != 2:
+            return refused("C2", Text("discard_count", count=event.count))
+        hand = self.hands[self._turn]
+        if hand < 2:
+            return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
+        return accepted(Text("seat_discards", seat=self.turn, count=2))
+
+    # -- hooks for subclasses ---------------------------------------------
+
+    def validate(self, event: Event) -> None:
+        """Raise :class:`MalformedInput` for unknown cards, cells or seats in ``event``,
+        :class:`~companion.errors.AmbiguousReading` for a card that cannot be ruled on.
+
+        Events built in Python are held to what the record reader enforces on
+        JSON lines: seats 1..N, counts never negative, a seat named once.
+        """
+        if event.player is not None and not 1 <= event.player <= self.players:
+            raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=self.players))
+        if isinstance(event, StartDiscards):
+            seats = [seat for seat, _ in event.counts]
+            if len(set(seats)) != len(seats) or any(count < 0 for _, count in event.counts):
+                raise MalformedInput(Text("bad_field", field="counts", value=event.as_dict()))
+            for seat in seats:
+                if not 1 <= seat <= self.players:
+                    raise MalformedInput(Text("seat_out_of_range", seat=seat, players=self.players))
+        self._validate_names(event)
+
+    @abc.abstractmethod
+    def _validate_names(self, event: Event) -> None:
+        """Raise for unknown card or cell names in ``event`` (game-specific)."""
+
+    @abc.abstractmethod
+    def _check_action(self, event: Event) -> Ruling:
+        """Rule on a game action (play, discard, ...) of the active seat."""
+
+    @abc.abstractmethod
+    def _override_ruling(self, placement: Placement) -> Ruling:
+        """The ruling of accepting the flagged ``placement`` anyway."""
+
+    def _overridable(self, flag: Flag) -> bool:
+        """Whether the players may accept this flagged placement anyway."""
+        return flag.ruling.rule in self.OVERRIDABLE
+
+    @abc.abstractmethod
+    def _apply(self, event: Event, *, forced: bool) -> None:
+        """Apply a game action; ``forced`` when the players overrode a refusal."""
+
+    @abc.abstractmethod
+    def _save(self) -> S:
+        """A snapshot of the whole state (flags and the stack excepted)."""
+
+    @abc.abstractmethod
+    def _restore(self, saved: S) -> None:
+        """Go back to a snapshot made by :meth:`_save`."""
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game as a value, or ``None`` while it goes on.
+
+        Computed once per state: proving a loss may try every card.
+        """
+        if not self._outcome_known:
+            self._outcome_value = self._compute_outcome()
+            self._outcome_known = True
+        return self._outcome_value
+
+    @abc.abstractmethod
+    def _compute_outcome(self) -> Outcome | None:
+        """Win, loss reported, loss provable from public counts, or None."""
+
+    def _changed(self) -> None:
+        """Forget what was computed from the state (the outcome; subclasses extend it)."""
+        self._outcome_known = False
+
+    @abc.abstractmethod
+    def placements(self) -> Iterator[Play]:
+        """Every placement the active seat could legally make with some card it may hold."""
+
+    @abc.abstractmethod
+    def state_json(self) -> dict[str, Any]:
+        """The public state as a JSON-ready dict (cells and each seat's counts)."""
+
+    @abc.abstractmethod
+    def card_label(self, card: str) -> Both | str:
+        """How a card is named in messages."""
+
+    @abc.abstractmethod
+    def cell_label(self, cell: str) -> Both | str:
+        """How a cell is named in messages."""
+
+    # -- the checked path --------------------------------------------------
+
+    def check(self, event: Event) -> Ruling:
+        """Rule on ``event`` without changing anything.
+
+        The event must already be valid (see :meth:`validate`).
+        """
+        if isinstance(event, Undo):
+            if self.flagged:
+                return self._flag_pending()
+            if not self._stack:
+                return refused("C5", Text("nothing_to_undo"))
+            return accepted(Text("undone", what=self.describe(*self._stack[-1][:2])))
+        if isinstance(event, TakeBack):
+            for flag in self.flagged:
+                if flag.event.at == event.at:
+                    return accepted(Text("taken_back", card=self.card_label(flag.event.card),
+                                         at=self.cell_label(event.at)))
+            return refused("G5", Text("nothing_flagged_at", at=self.cell_label(event.at)))
+        if isinstance(event, Override):
+            if not self.flagged:
+                return refused("G5", Text("nothing_to_override"))
+            flag = self.flagged[-1]
+            if not self._overridable(flag):
+                return refused("G5", Text("cannot_override", card=self.card_label(flag.event.card),
+                                          at=self.cell_label(flag.event.at), rule=flag.ruling.rule))
+            return self._override_ruling(flag.event)
+        outcome = self.outcome()
+        if outcome is not None:
+            return refused("C4", Text("game_over", outcome=outcome.text))
+        if self.flagged:
+            return self._flag_pending()
+        if event.TURN_BOUND and event.player is not None and event.player != self.turn:
+            return refused("C1", Text("not_your_turn", turn=self.turn, player=event.player))
+        return self._check_action(event)
+
+    def play(self, event: Event, *, strict: bool = False) -> Ruling:
+        """Validate, rule on and apply ``event``; return the ruling.
+
+        A refused placement is flagged (it lies on the table until taken back
+        or overridden); any other refused event changes nothing. With
+        ``strict``, a refused event raises :class:`IllegalPlay` instead and
+        nothing is flagged. Malformed events raise :class:`MalformedInput`.
+        """
+        self.validate(event)
+        ruling = self.check(event)
+        if not ruling.legal:
+            if strict:
+                raise IllegalPlay(ruling)
+            if isinstance(event, Play | Campfire):
+                self.flagged = (*self.flagged, Flag(event, ruling))
+            return ruling
+        if isinstance(event, Undo):
+            self.pop()
+        elif isinstance(event, TakeBack):
+            index = next(i for i, f in enumerate(self.flagged) if f.event.at == event.at)
+            self.flagged = self.flagged[:index] + self.flagged[index + 1 :]
+        else:
+            self.push(event)
+        return ruling
+
+    # -- the trusted path --------------------------------------------------
+
+    def push(self, event: Event) -> None:
+        """Apply an event known to be legal, without checking it; :meth:`pop` undoes it.
+
+        ``Override`` accepts the last flagged placement. ``Undo`` and
+        ``TakeBack`` are not pushed: use :meth:`pop` and :meth:`play`.
+        """
+        self._stack.append((event, self.flagged, self._save()))
+        self._changed()
+        if isinstance(event, Override):
+            placement = self.flagged[-1].event
+            self.flagged = self.flagged[:-1]
+            self._apply(placement, forced=True)
+        else:
+            self._apply(event, forced=False)
+
+    def pop(self) -> Event:
+        """Undo the last accepted event and return it; raises ``IndexError`` when none."""
+        event, flagged, saved = self._stack.pop()
+        self.flagged = flagged
+        self._restore(saved)
+        self._changed()
+        return event
+
+    @property
+    def move_stack(self) -> list[Event]:
+        """The accepted events still in force, oldest first."""
+        return [event for event, _, _ in self._stack]
+
+    @property
+    def legal_placements(self) -> LegalPlacements:
+        """A lazy view of the legal placements of the active seat; supports ``in``."""
+        return LegalPlacements(self)
+
+    def is_over(self) -> bool:
+        """Whether the game has an outcome."""
+        return self.outcome() is not None
+
+    # -- messages ----------------------------------------------------------
+
+    def describe(self, event: Event, flagged: Sequence[Flag] = ()) -> Text:
+        """A short bilingual description of an accepted event (for undo messages)."""
+        if isinstance(event, Play):
+            return Text("desc_play", card=self.card_label(event.card), at=self.cell_label(event.at))
+        if isinstance(event, Campfire):
+            return Text("desc_campfire", card=self.card_label(event.card), at=self.cell_label(event.at),
+                        move_to=self.cell_label(event.move_to))
+        if isinstance(event, Override) and flagged:
+            placement = flagged[-1].event
+            return Text("desc_override", card=self.card_label(placement.card),
+                        at=self.cell_label(placement.at))
+        if isinstance(event, Herd):
+            return Text("desc_herd", origin=self.cell_label(event.origin), rows=event.rows)
+        if isinstance(event, Grapple):
+            return Text("desc_grapple")
+        if isinstance(event, Discard):
+            return Text("desc_discard", count=event.count)
+        if isinstance(event, StartDiscards):
+            return Text("desc_start_discards")
+        if isinstance(event, DeclareLoss):
+            return Text("desc_declare_loss")
+        return Text("desc_event", kind=event.TYPE)
+
+    def _flag_pending(self) -> Ruling:
+        flag = self.flagged[-1]
+        return refused("G5", Text("flag_pending", card=self.card_label(flag.event.card),
+                                  at=self.cell_label(flag.event.at)))
+
+
+class LegalPlacements:
+    """Lazy view of the legal placements of a game, like python-chess's ``legal_moves``.
+
+    Iterating generates them; ``in`` checks one placement without generating
+    the others.
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        self._game = game
+
+    def __contains__(self, play: object) -> bool:
+        if not isinstance(play, Play):
+            return False
+        try:
+            self._game.validate(play)
+        except (MalformedInput, ValueError):
+            return False
+        return self._game.check(play).legal
+
+    def __iter__(self) -> Iterator[Play]:
+        return self._game.placements()
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """How many legal placements there are."""
+        return sum(1 for _ in self)

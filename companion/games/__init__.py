@@ -1,0 +1,1 @@
+"""The refereed games, one package each."""

@@ -1,0 +1,17 @@
+"""Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
+
+from companion.games.ascension.rules import Ascension
+from companion.games.ascension.selfplay import AscensionSelfPlay
+from companion.games.spec import GameSpec, VisionSpec
+
+SPEC = GameSpec(
+    name="ascension",
+    title=Ascension.title,
+    rules=Ascension,
+    simulator=lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
+    board="pyramid",
+    # Small Panoramas need the closer look and both looks of the refiner, not the contours.
+    vision=VisionSpec(finder="network", watched=True, grey_cards=True),
+)
+
+__all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]

@@ -1,0 +1,14 @@
+"""The Crew : Mission sous-marine: read by the camera, not refereed yet (its spec)."""
+
+from companion.games.spec import GameSpec, VisionSpec
+from companion.text import Both
+
+SPEC = GameSpec(
+    name="crew",
+    title=Both("The Crew: Mission Deep Sea", "The Crew : Mission sous-marine"),
+    board="tricks",
+    # Fanned, overlapping cards need every finder.
+    vision=VisionSpec(finder="both"),
+)
+
+__all__ = ["SPEC"]

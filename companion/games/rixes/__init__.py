@@ -1,0 +1,14 @@
+"""Rixes sur une mer de Légendes: read by the camera, not refereed yet (its spec)."""
+
+from companion.games.spec import GameSpec, VisionSpec
+from companion.text import Both
+
+SPEC = GameSpec(
+    name="rixes",
+    title=Both("Rixes on a Sea of Legends", "Rixes sur une mer de Légendes"),
+    board="tricks",
+    # Fanned, overlapping cards need every finder.
+    vision=VisionSpec(finder="both"),
+)
+
+__all__ = ["SPEC"]

@@ -1,0 +1,120 @@
+"""One spec per game: the one object every layer asks about a game.
+
+A game is one package under :mod:`companion.games` whose ``__init__`` defines ``SPEC``, a
+:class:`GameSpec`. The rules engine, the command line, the watcher, the renderer and the page ask
+:func:`find_spec` (or :func:`specs`) and never name a game themselves, as python-chess's SVG and
+PGN code never name a variant. Adding a game means adding its package; a test may also
+:func:`register` a made-up game.
+
+The spec holds plain data and references into the game's own package only: it imports nothing of
+``vision``, ``hardware``, ``web`` or ``models``, which read what they need from it.
+
+>>> find_spec("tranquility").title.fr
+'Tranquillité'
+>>> [spec.name for spec in specs() if spec.rules is None]
+['crew', 'rixes']
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from companion.errors import UnknownGame
+from companion.text import Both, Text
+
+if TYPE_CHECKING:
+    from companion.engine.game import Game
+    from companion.engine.simulator import Simulator
+
+#: Builds a simulator of the game: (players, rng, checked) -> simulator.
+SimulatorFactory = Callable[[int, random.Random, bool], "Simulator[Any]"]
+
+
+@dataclass(frozen=True, slots=True)
+class VisionSpec:
+    """What the camera side needs to know about a game, as plain data."""
+
+    #: What the finder ``auto`` stands for: ``lean`` (the finder network placed by one look of
+    #: the lean refiner), ``network`` (the full finder without contours) or ``both``.
+    finder: Literal["lean", "network", "both"] = "both"
+    #: Its cards lie in the cells of a layout that the watcher can follow (a grid, a pyramid).
+    watched: bool = False
+    #: The demo is filmed and read by the watcher unless ``--feed`` says otherwise.
+    filmed: bool = False
+    #: Some cards are grey (L'Ascension's Pont): a bare cell whose card sides show reads as a card.
+    grey_cards: bool = False
+    #: An accepted card never leaves its cell but by an undo (a card read gone must stay gone a
+    #: while before the watcher believes it).
+    accepted_stay: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything a layer may ask about one game."""
+
+    #: Registry name, as in the record header ("tranquility").
+    name: str
+    #: The title shown to players.
+    title: Both
+    #: The rules class, or None while the game is read by the camera but not yet refereed.
+    rules: type[Game[Any]] | None = None
+    #: Builds a simulator playing whole games (None where the game has no rules yet).
+    simulator: SimulatorFactory | None = None
+    #: How the page draws the table: a grid of cells, a pyramid, or tricks before the seats.
+    board: Literal["grid", "pyramid", "tricks", "none"] = "none"
+    #: What the camera side needs to know.
+    vision: VisionSpec = field(default_factory=VisionSpec)
+
+    @property
+    def refereed(self) -> bool:
+        """Whether the companion referees this game (it has rules)."""
+        return self.rules is not None
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+@functools.cache
+def _discover() -> None:
+    """Import every game package under :mod:`companion.games` once, registering its ``SPEC``."""
+    package = importlib.import_module("companion.games")
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.ispkg:
+            continue
+        game = importlib.import_module(f"companion.games.{module.name}")
+        spec = getattr(game, "SPEC", None)
+        if isinstance(spec, GameSpec) and spec.name not in _SPECS:
+            _SPECS[spec.name] = spec
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register ``spec`` (a game outside :mod:`companion.games`, or a test's made-up game)."""
+    _discover()
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Forget the game registered as ``name`` (tests that registered a made-up game)."""
+    _SPECS.pop(name, None)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered game's spec, in name order."""
+    _discover()
+    return tuple(_SPECS[name] for name in sorted(_SPECS))
+
+
+def find_spec(name: str) -> GameSpec:
+    """The spec registered as ``name``, or :class:`~companion.errors.UnknownGame`."""
+    _discover()
+    try:
+        return _SPECS[name]
+    except (KeyError, TypeError):
+        raise UnknownGame(Text("unknown_game", name=name, known=", ".join(sorted(_SPECS)))) from None

@@ -1,0 +1,17 @@
+"""Tranquillité (base game): its rules, its simulator and its spec."""
+
+from companion.games.spec import GameSpec, VisionSpec
+from companion.games.tranquility.rules import Tranquility
+from companion.games.tranquility.selfplay import SelfPlay
+
+SPEC = GameSpec(
+    name="tranquility",
+    title=Tranquility.title,
+    rules=Tranquility,
+    simulator=lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
+    board="grid",
+    # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
+    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True),
+)
+
+__all__ = ["SPEC", "SelfPlay", "Tranquility"]

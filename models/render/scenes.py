@@ -1,0 +1,359 @@
+"""Synthetic table scenes: a game's cards laid out as the game does, photographed from above.
+
+A scene is laid out on the table in millimetres (cards 63 x 88), mapped into
+the image by one homography (the camera: a similarity fitting the layout,
+then a mild keystone tilt), and every card is warped by exactly that mapping,
+so each :class:`CardTruth` quad is where the printed corners really land.
+Light, glare, shadows, blur, noise, JPEG artefacts and occluders (a finger, a
+mug) follow unless ``effects=False``.
+
+>>> scene = render_scene("crew", 3, size=(320, 240))
+>>> scene.image.shape, scene.image.dtype, scene.game
+((240, 320, 3), dtype('uint8'), 'crew')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.games.ascension.pyramid import ROW_COL, SLOTS, SUMMIT, SUPPORT
+from companion.games.tranquility.rules import CELLS
+from models.render.faces import FaceStyle, card_mask, render_face
+from models.render.textures import Image, Size, table, table_names
+from vision.read.catalogue import BACK, FACES, Face, faces
+
+Quad = npt.NDArray[np.float32]
+Matrix = npt.NDArray[np.float64]
+
+CARD_W, CARD_H = 63.0, 88.0  # millimetres
+#: The layouts of each game; the first is the one a seed picks most often.
+LAYOUTS: dict[str, tuple[str, ...]] = {
+    "tranquility": ("grid", "grid-full"),
+    "ascension": ("pyramid", "pyramid-full"),
+    "crew": ("table",),
+    "rixes": ("table",),
+}
+UPSIDE_DOWN = 0.15  # share of grid and pyramid cards laid the other way round
+
+
+@dataclass(frozen=True, slots=True)
+class CardTruth:
+    """Where one card lies in a synthetic image, exactly."""
+
+    name: str
+    #: Image-pixel corners (pixel centres at integers), top-left, top-right, bottom-right, bottom-left
+    #: of the card as printed upright: an upside-down card's printed top-left is at the image's bottom right.
+    quad: Quad
+    upside_down: bool
+    #: The grid cell or pyramid slot, None elsewhere.
+    cell: str | None
+    #: Share of the card not covered by other cards or occluders, 0 to 1.
+    visible: float
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """One synthetic photo of a table and the truth of every card in it."""
+
+    image: Image
+    game: str
+    seed: int
+    cards: list[CardTruth]
+    layout: str = ""
+    #: The table-top generator's name (see ``models.render.textures``).
+    table: str = ""
+    style: FaceStyle | None = None
+    held_out: bool = False
+
+
+@dataclass(slots=True)
+class _Placed:
+    """A card on the table before the camera: centre in mm (y down), rotation in degrees clockwise."""
+
+    face: Face
+    x: float
+    y: float
+    angle: float
+    cell: str | None = None
+    triangle: bool = False
+    corners: Quad = field(default_factory=lambda: np.zeros((4, 2), np.float32))
+
+
+def _turn(rng: np.random.Generator, spread: float) -> float:
+    return float(rng.normal(0, spread)) + (180.0 if rng.random() < UPSIDE_DOWN else 0.0)
+
+
+def _grid(rng: np.random.Generator, full: bool) -> list[_Placed]:
+    gap = float(rng.uniform(0, 3))
+    pw, ph = CARD_W + gap, CARD_H + gap
+
+    def at(i: int, j: int) -> tuple[float, float]:  # column i, row j (0 = row 1, at the bottom)
+        return i * pw + rng.normal(0, 0.5), (5 - j) * ph + rng.normal(0, 0.5)
+
+    out: list[_Placed] = []
+    border = FACES["tranquility"]["border"]
+    ring = [(i, j) for i in (-1, 6) for j in range(6)] + [(i, j) for j in (-1, 6) for i in range(6)]
+    for i, j in ring:
+        out.append(_Placed(border, *at(i, j), _turn(rng, 1.0)))
+    out.append(_Placed(FACES["tranquility"]["start"], *at(-1, -1), _turn(rng, 1.0)))
+    if full or rng.random() < 0.4:
+        out.append(_Placed(FACES["tranquility"]["finish"], *at(6, 6), _turn(rng, 1.0)))
+    islands = [f for f in faces("tranquility") if f.kind == "island"]
+    count = 36 if full else int(rng.integers(4, 36))
+    cells = sorted(rng.choice(36, count, replace=False).tolist())
+    picks = rng.choice(len(islands), count, replace=False).tolist()
+    for cell, pick in zip(cells, picks, strict=True):
+        out.append(_Placed(islands[pick], *at(cell % 6, cell // 6), _turn(rng, 1.5), CELLS[cell]))
+    return out
+
+
+def _pyramid(rng: np.random.Generator, full: bool) -> list[_Placed]:
+    gap = float(rng.uniform(0, 4))
+    pw, ph = CARD_W + gap, CARD_H + gap
+    panorama = FACES["ascension"]["panorama"]
+    out = [_Placed(panorama, (k - 0.5) * pw, 0.0, float(rng.normal(0, 1.0)), triangle=True)
+           for k in range(10)]
+    filled: set[int] = set()
+    target = len(SLOTS) if full else int(rng.integers(3, 30))
+    while len(filled) < target:
+        open_ = [i for i in range(len(SLOTS)) if i not in filled and all(s in filled for s in SUPPORT[i])]
+        filled.add(open_[int(rng.integers(len(open_)))])
+    deck = [f for f in faces("ascension") if f.kind in ("versant", "campfire", "bridge")]
+    picks = rng.choice(len(deck), len(filled), replace=False).tolist()
+    slots = sorted(filled)
+    if full:
+        slots.append(-1)
+    for slot, pick in zip(slots, [*picks, -1], strict=False):
+        r, k = (9, 0) if slot < 0 else ROW_COL[slot]
+        face = FACES["ascension"]["summit"] if slot < 0 else deck[pick]
+        out.append(_Placed(face, (k + (r - 1) / 2) * pw + rng.normal(0, 0.7),
+                           -r * ph + rng.normal(0, 0.7), _turn(rng, 2.0),
+                           SUMMIT if slot < 0 else SLOTS[slot]))
+    return out
+
+
+def _table(game: str, rng: np.random.Generator) -> list[_Placed]:
+    deck = faces(game)
+    order = rng.permutation(len(deck)).tolist()
+    seats = int(rng.integers(2, 6))
+    start = float(rng.uniform(0, 2 * math.pi))
+    out: list[_Placed] = []
+    trick: list[_Placed] = []
+    for s in range(seats):
+        phi = start + 2 * math.pi * s / seats + rng.normal(0, 0.15)
+        # A card in front of a player is upright for that player: turned by the seat's angle.
+        facing = math.degrees(phi) - 90.0
+        ux, uy = math.cos(phi), math.sin(phi)
+        n = int(rng.integers(1, 5))
+        for c in range(n):
+            along = (c - (n - 1) / 2) * (CARD_W + rng.uniform(3, 15))
+            x = 330 * ux - along * uy
+            y = 230 * uy + along * ux
+            face = BACK if rng.random() < 0.1 else deck[order.pop()]
+            out.append(_Placed(face, x, y, facing + float(rng.normal(0, 6))))
+        if rng.random() < 0.8:  # this seat has played to the trick
+            trick.append(_Placed(deck[order.pop()], 60 * ux + rng.normal(0, 12), 60 * uy + rng.normal(0, 12),
+                                 facing + float(rng.normal(0, 15))))
+    return out + trick
+
+
+def _rotation(angle: float, x: float, y: float) -> Matrix:
+    a = math.radians(angle)
+    return np.array([[math.cos(a), -math.sin(a), x], [math.sin(a), math.cos(a), y], [0, 0, 1]])
+
+
+def _apply(h: Matrix, pts: npt.NDArray[np.floating]) -> Quad:
+    """Map (n, 2) points through the homography ``h``."""
+    homo = np.hstack([pts, np.ones((len(pts), 1))]) @ h.T
+    return (homo[:, :2] / homo[:, 2:]).astype(np.float32)
+
+
+LOCAL = np.array([[-CARD_W / 2, -CARD_H / 2], [CARD_W / 2, -CARD_H / 2], [CARD_W / 2, CARD_H / 2],
+                  [-CARD_W / 2, CARD_H / 2]])
+
+
+def _camera(cards: list[_Placed], rng: np.random.Generator, size: Size, tilt: bool) -> Matrix:
+    """Table millimetres to image pixels: fit, turn a little, tilt, then fit again inside the margins."""
+    w, h = size
+    pts = np.vstack([_apply(_rotation(c.angle, c.x, c.y), LOCAL) for c in cards])
+    centre = (pts.min(0) + pts.max(0)) / 2
+    turn = _rotation(float(rng.normal(0, 5)), 0, 0) @ np.array(
+        [[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]])
+    span = _apply(turn, pts)
+    scale = min(w / np.ptp(span[:, 0]), h / np.ptp(span[:, 1]))
+    fit = np.array([[scale, 0, w / 2], [0, scale, h / 2], [0, 0, 1]]) @ turn
+    if tilt:
+        k = float(rng.uniform(0, 0.12))
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        dst = src + np.array([[k * w, 0], [-k * w, 0], [0, 0], [0, 0]], np.float32)
+        dst = dst + rng.uniform(-0.02, 0.02, (4, 2)).astype(np.float32) * (w, h)
+        if rng.random() < 0.5:  # the camera may lean over any side of the table
+            dst = np.array([w, h], np.float32) - dst[[2, 3, 0, 1]]
+        fit = cv2.getPerspectiveTransform(src, dst.astype(np.float32)).astype(np.float64) @ fit
+    span = _apply(fit, pts)
+    lo, hi = span.min(0), span.max(0)
+    margin = 0.03 * min(w, h)
+    s = min(1.0, (w - 2 * margin) / (hi[0] - lo[0]), (h - 2 * margin) / (hi[1] - lo[1]))
+    s *= rng.uniform(0.85, 1.0)
+    slack = np.array([w, h]) - 2 * margin - s * (hi - lo)
+    offset = margin + rng.uniform(0, 1, 2) * np.maximum(slack, 0) - s * lo
+    final: Matrix = np.array([[s, 0, offset[0]], [0, s, offset[1]], [0, 0, 1]]) @ fit
+    return final
+
+
+def _triangle_mask(size: Size) -> Image:
+    w, h = size
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.array([[w // 2, 0], [w - 1, h - 1], [0, h - 1]], np.int32)], 255, cv2.LINE_AA)
+    return mask
+
+
+def _composite(image: Image, ids: npt.NDArray[np.int16], face: Image, mask: Image, hc: Matrix, quad: Quad,
+               index: int) -> int:
+    """Warp ``face`` through ``hc`` onto ``image`` inside the quad's box; return the card's pixel count."""
+    ih, iw = image.shape[:2]
+    x0, y0 = np.floor(quad.min(0)).astype(int)
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, iw), min(y1, ih)
+    if x1 <= x0 or y1 <= y0:
+        return 0
+    m = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ hc
+    box = (int(x1 - x0), int(y1 - y0))
+    warped = cv2.warpPerspective(face, m, box, flags=cv2.INTER_LINEAR)
+    alpha = cv2.warpPerspective(mask, m, box, flags=cv2.INTER_LINEAR)
+    roi = image[y0:y1, x0:x1]
+    a = alpha.astype(np.float32)[..., None] / 255.0
+    roi[:] = (roi + (warped.astype(np.float32) - roi) * a).astype(np.uint8)
+    inside = alpha > 127
+    ids[y0:y1, x0:x1][inside] = index
+    return int(inside.sum())
+
+
+def _occluder(image: Image, ids: npt.NDArray[np.int16], rng: np.random.Generator, at: Quad) -> None:
+    """A finger or a mug over part of the card at ``at``."""
+    drawn = np.zeros(image.shape[:2], np.uint8)
+    corner = at[int(rng.integers(4))]
+    centre = at.mean(0)
+    side = float(np.linalg.norm(at[0] - at[1]))
+    if rng.random() < 0.6:  # a finger from outside reaching over a corner
+        direction = corner - centre
+        tip = centre + direction * rng.uniform(0.5, 1.0)
+        length, width = side * rng.uniform(1.8, 2.8), side * rng.uniform(0.3, 0.45)
+        mid = tip + direction / (np.linalg.norm(direction) + 1e-6) * length / 2
+        angle = math.degrees(math.atan2(direction[1], direction[0]))
+        skin = (int(rng.integers(90, 180)), int(rng.integers(120, 200)), int(rng.integers(170, 240)))
+        args = ((round(mid[0]), round(mid[1])), (round(length / 2), round(width / 2)), angle, 0, 360)
+        cv2.ellipse(image, *args, skin, -1, cv2.LINE_AA)
+        cv2.ellipse(drawn, *args, 255, -1)
+        nail = (round(tip[0] + direction[0] * 0.05), round(tip[1] + direction[1] * 0.05))
+        cv2.ellipse(image, nail, (round(width / 3), round(width / 4)), angle, 0, 360,
+                    tuple(min(255, c + 30) for c in skin), -1, cv2.LINE_AA)
+    else:  # a mug seen from above, its rim over the card
+        r = round(side * rng.uniform(0.5, 0.8))
+        c = (round(corner[0]), round(corner[1]))
+        colour = tuple(int(v) for v in rng.integers(20, 240, 3))
+        cv2.circle(image, c, r, colour, -1, cv2.LINE_AA)
+        cv2.circle(image, c, round(r * 0.82), (20, 35, 50), -1, cv2.LINE_AA)  # coffee
+        handle = (round(r * 0.35), round(r * 0.2))
+        cv2.ellipse(image, (c[0] + r, c[1]), handle, 0, 0, 360, colour, 4, cv2.LINE_AA)
+        cv2.circle(drawn, c, r, 255, -1)
+    ids[drawn > 0] = -1
+
+
+def _light(image: Image, rng: np.random.Generator) -> Image:
+    """Uneven light, glare spots, blur, sensor noise and JPEG artefacts, in that order."""
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * math.pi)
+    ramp = (xs * math.cos(a) + ys * math.sin(a)) / math.hypot(w, h)
+    gain = rng.uniform(0.8, 1.05) + rng.uniform(0.0, 0.45) * ramp
+    out = image.astype(np.float32) * gain[..., None]
+    for _ in range(int(rng.integers(0, 3))):  # glare: soft white spots
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.03, 0.12) * w
+        spot = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * r * r)) * rng.uniform(60, 200)
+        out += spot[..., None]
+    img = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.6:
+        img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.4, 1.4)))
+    noise = rng.normal(0, rng.uniform(1, 7), img.shape).astype(np.float32)
+    img = np.clip(img + noise, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+    return np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), dtype=np.uint8) if ok else img
+
+
+def _shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
+    """Soft shadows of the cards on the table, cast away from one light."""
+    shade = np.zeros(image.shape[:2], np.uint8)
+    shift = rng.normal(0, 3, 2)
+    for q in quads:
+        cv2.fillConvexPoly(shade, np.round(q + shift).astype(np.int32), 255)
+    soft = cv2.GaussianBlur(shade, (0, 0), 3).astype(np.float32) * (rng.uniform(0.2, 0.5) / 255)
+    image[:] = (image * (1 - soft[..., None])).astype(np.uint8)
+
+
+def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = False,
+                 layout: str | None = None, effects: bool = True,
+                 tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None) -> Scene:
+    """A synthetic photo of ``game`` being played, the same for the same arguments.
+
+    ``layout`` is one of ``LAYOUTS[game]`` (default: mostly the partial one).
+    ``held_out`` draws typefaces, card art and table tops from the held-out sets.
+    ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
+    out wear, light, shadows, blur, noise, JPEG and occluders.
+    ``tables`` names the table tops to draw from instead (see ``models.render.textures``), and ``fonts``
+    the typefaces (see ``models.render.glyphs``).
+    """
+    if game not in LAYOUTS:
+        raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
+    rng = np.random.default_rng([seed, int(held_out)])
+    layout = layout or (LAYOUTS[game][0] if rng.random() < 0.85 else LAYOUTS[game][-1])
+    if layout not in LAYOUTS[game]:
+        raise ValueError(f"unknown layout {layout!r} for {game}, expected one of {LAYOUTS[game]}")
+    if layout.startswith("grid"):
+        placed = _grid(rng, layout == "grid-full")
+    elif layout.startswith("pyramid"):
+        placed = _pyramid(rng, layout == "pyramid-full")
+    else:
+        placed = _table(game, rng)
+    w, h = size
+    cam = _camera(placed, rng, size, tilt=True)
+    names = tuple(tables) if tables else table_names(held_out)
+    table_name = names[int(rng.integers(len(names)))]
+    image = table(table_name, rng, size)
+    style = FaceStyle.sample(rng, held_out=held_out, fonts=fonts)
+    # The faces are printed at about the size they appear, so warping does not alias.
+    moves = [cam @ _rotation(p.angle, p.x, p.y) for p in placed]
+    quads = [_apply(m, LOCAL) for m in moves]
+    px = float(np.median([np.linalg.norm(q[0] - q[3]) for q in quads]))
+    fh = int(np.clip(round(px * 1.3), 48, 280))
+    fsize = (round(fh * CARD_W / CARD_H), fh)
+    if effects:
+        _shadows(image, [q for q, p in zip(quads, placed, strict=True) if not p.triangle], rng)
+    ids = np.full((h, w), -1, np.int16)
+    printed: dict[str, Image] = {}
+    areas: list[int] = []
+    pixel_to_mm = np.array([[CARD_W / fsize[0], 0, CARD_W / fsize[0] * 0.5 - CARD_W / 2],
+                            [0, CARD_H / fsize[1], CARD_H / fsize[1] * 0.5 - CARD_H / 2], [0, 0, 1]])
+    for i, (p, m, q) in enumerate(zip(placed, moves, quads, strict=True)):
+        if p.face.name not in printed:  # one print per face: 24 border cards share one
+            printed[p.face.name] = render_face(p.face, rng, size=fsize, style=style, effects=effects)
+        mask = _triangle_mask(fsize) if p.triangle else card_mask(fsize)
+        areas.append(_composite(image, ids, printed[p.face.name], mask, m @ pixel_to_mm, q, i))
+    if effects and rng.random() < 0.35:
+        _occluder(image, ids, rng, quads[int(rng.integers(len(quads)))])
+    counts = np.bincount(ids[ids >= 0].ravel(), minlength=len(placed))
+    truth = []
+    for i, (p, q) in enumerate(zip(placed, quads, strict=True)):
+        up = (q[0] + q[1]) / 2 - (q[2] + q[3]) / 2
+        truth.append(CardTruth(p.face.name, q, bool(up[1] > 0), p.cell,
+                               float(min(1.0, counts[i] / areas[i])) if areas[i] else 0.0))
+    if effects:
+        image = _light(image, rng)
+    return Scene(image, game, seed, truth, layout, table_name, style, held_out)

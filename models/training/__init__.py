@@ -1,0 +1,1 @@
+"""Training the networks (PyTorch, the ``train`` extra) and exporting them to ONNX."""

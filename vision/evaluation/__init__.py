@@ -1,0 +1,1 @@
+"""Measuring vision: real photos, held-out synthetic scenes and simulated films."""

@@ -1,0 +1,156 @@
+"""Measuring the whole reading of cards on held-out synthetic scenes (``companion eval-vision``).
+
+Scenes are rendered from seeds the training never used, with the held-out
+fonts, card art and table tops. A true card counts when at least
+``MIN_VISIBLE`` of it shows; it is found when a detected quad overlaps it with
+polygon IoU >= 0.5. A detection matching no card at all (any visibility, border
+cards included) is a false one; a false one given a card's name (not left unsure) is a card
+the companion would see where there is none (``false_named_rate``). The found cards are also
+told apart by the typeface each scene's deck is printed in (``by_typeface``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from models.render import render_scene
+from vision.find.detect import find_cards, quad_iou
+from vision.read.catalogue import class_names
+from vision.read.classify import Classifier
+from vision.read.recognise import Finder, recognise
+
+MIN_VISIBLE = 0.75
+IOU = 0.5
+#: Seeds of evaluation scenes start here; training uses seed * 1,000,000 + 0..999,999.
+EVAL_SEED_BASE = 900_000_000
+
+
+@dataclass
+class Reads:
+    """Found cards, and how they were read: right, left unsure, or wrong but confidently."""
+
+    found: int = 0
+    correct: int = 0
+    unsure: int = 0
+    wrong_confident: int = 0
+
+    def rates(self) -> dict[str, float]:
+        """The shares of the found cards read right, left unsure and read wrong but confidently."""
+        found = max(self.found, 1)
+        return {"identity_accuracy": self.correct / found, "unsure_rate": self.unsure / found,
+                "wrong_confident_rate": self.wrong_confident / found}
+
+
+@dataclass
+class Tally:
+    """Counts over evaluated scenes."""
+
+    truths: int = 0
+    detections: int = 0
+    false_detections: int = 0
+    #: False detections read as a card, not left unsure: a card named where none lies.
+    false_named: int = 0
+    oriented: int = 0
+    frame_seconds: list[float] = field(default_factory=list)
+    crops: int = 0
+    confusion: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    #: The found cards by the typeface a scene's deck is printed in. An unseen typeface misread is
+    #: what real cards' print may bring.
+    typefaces: dict[str, Reads] = field(default_factory=dict)
+
+    @property
+    def reads(self) -> Reads:
+        """The found cards of every typeface."""
+        faces = self.typefaces.values()
+        return Reads(sum(r.found for r in faces), sum(r.correct for r in faces), sum(r.unsure for r in faces),
+                     sum(r.wrong_confident for r in faces))
+
+    def summary(self) -> dict[str, Any]:
+        """The figures of ``companion eval-vision``."""
+        reads = self.reads
+        frames = np.asarray(self.frame_seconds) * 1000
+        return {
+            "detection_recall": reads.found / max(self.truths, 1),
+            "detection_precision": 1 - self.false_detections / max(self.detections, 1),
+            "false_named_rate": self.false_named / max(self.detections, 1),
+            **reads.rates(),
+            # Orientation is told on the cards read, right or wrong.
+            "orientation_accuracy": self.oriented / max(reads.correct + reads.wrong_confident, 1),
+            "ms_per_frame": float(np.median(frames)) if len(frames) else 0.0,
+            "ms_per_crop": float(frames.sum() / max(self.crops, 1)),
+            "cards": self.truths,
+            "scenes": len(self.frame_seconds),
+            "by_typeface": {font: {"found": face.found, **face.rates()}
+                            for font, face in sorted(self.typefaces.items())},
+        }
+
+
+def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
+                    find: Finder = find_cards) -> Tally:
+    """Render ``scenes`` held-out scenes of ``game`` and tally how their cards are read."""
+    names = class_names(game)
+    index = {name: i for i, name in enumerate(names)}
+    tally = Tally(confusion=np.zeros((len(names), len(names) + 1), np.int64))
+    for k in range(scenes):
+        scene = render_scene(game, EVAL_SEED_BASE + seed * 10_000 + k, held_out=True)
+        start = time.perf_counter()
+        detections = recognise(scene.image, classifier, find)
+        tally.frame_seconds.append(time.perf_counter() - start)
+        tally.crops += len(detections)
+        tally.detections += len(detections)
+        used = np.zeros(len(detections), bool)
+        # Every rendered scene has its style; a Scene built by hand may not.
+        reads = tally.typefaces.setdefault(scene.style.font if scene.style else "unknown", Reads())
+        for card in scene.cards:
+            ious = [quad_iou(card.quad, quad) for quad in detections.quads]
+            best = int(np.argmax(ious)) if ious else -1
+            hit = best >= 0 and ious[best] >= IOU
+            if hit:
+                used[best] = True
+            if card.visible < MIN_VISIBLE or card.name not in index:
+                continue
+            tally.truths += 1
+            if not hit:
+                continue
+            reads.found += 1
+            name = detections.names[best]
+            column = len(names) if name is None else index[name]
+            tally.confusion[index[card.name], column] += 1
+            if name is None:
+                reads.unsure += 1
+                continue
+            if name == card.name:
+                reads.correct += 1
+            else:
+                reads.wrong_confident += 1
+            tally.oriented += bool(detections.upside_down[best]) == card.upside_down
+        tally.false_detections += int((~used).sum())
+        tally.false_named += sum(1 for k in np.flatnonzero(~used).tolist() if detections.names[k] is not None)
+    return tally
+
+
+def confusion_picture(confusion: npt.NDArray[np.int64], names: list[str]) -> npt.NDArray[np.uint8]:
+    """The confusion matrix drawn (rows: true card, columns: read card, last column: unsure)."""
+    rows, cols = confusion.shape
+    cell, margin = 8, 60
+    image = np.full((margin + rows * cell, margin + cols * cell, 3), 255, np.uint8)
+    share = confusion / np.maximum(confusion.sum(axis=1, keepdims=True), 1)
+    for r in range(rows):
+        for c in range(cols):
+            if confusion[r, c]:
+                shade = int(255 * (1 - share[r, c]))
+                colour = (shade, shade, 255) if r != c else (shade, 255, shade)
+                y, x = margin + r * cell, margin + c * cell
+                cv2.rectangle(image, (x, y), (x + cell - 1, y + cell - 1), colour, -1)
+    for r in range(0, rows, 10):
+        cv2.putText(image, names[r], (2, margin + r * cell + cell), cv2.FONT_HERSHEY_SIMPLEX, 0.3,
+                    (0, 0, 0), 1)
+    cv2.putText(image, "true (rows) x read (columns), last column unsure", (2, 12), cv2.FONT_HERSHEY_SIMPLEX,
+                0.35, (0, 0, 0), 1)
+    return image

@@ -1,0 +1,1 @@
+"""Finding cards in a frame: contours, the finder network, the corner refiner and their helpers."""

@@ -1,0 +1,1 @@
+"""Reading found cards: the card catalogue, the classifiers and the recognition pipeline."""

@@ -1,0 +1,1 @@
+"""Watching the table: its geometry, cells, stable readings and the events they add up to."""
