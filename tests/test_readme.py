@@ -94,13 +94,14 @@ def test_links_lead_to_files_that_exist(page: Path) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_every_command_quoted_exists(page: Path) -> None:
     known = _subcommands()
+    assert {"demo", "run", "replay", "detect", "train"} <= known
     quoted = set(re.findall(r"`companion ([a-z][a-z-]+)", _text(page)))
     quoted |= set(re.findall(r"^companion ([a-z][a-z-]+)", _text(page), re.M))
     assert quoted <= known, quoted - known
 
 
-def test_python_examples_run() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", _text(README), re.S)
-    assert blocks
-    for block in blocks:
-        exec(compile(block, str(README), "exec"), {})
+@pytest.mark.parametrize("page", [README, *DOCS], ids=lambda path: path.name)
+def test_python_examples_run(page: Path) -> None:
+    for block in re.findall(r"```python\n(.*?)```", _text(page), re.S):
+        exec(compile(block, str(page), "exec"), {})
+    assert page != README or "```python" in _text(page)
