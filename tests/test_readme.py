@@ -95,8 +95,10 @@ def test_links_lead_to_files_that_exist(page: Path) -> None:
 def test_every_command_quoted_exists(page: Path) -> None:
     known = _subcommands()
     assert {"demo", "run", "replay", "detect", "train"} <= known
-    quoted = set(re.findall(r"`companion ([a-z][a-z-]+)", _text(page)))
-    quoted |= set(re.findall(r"^companion ([a-z][a-z-]+)", _text(page), re.M))
+    text = _text(page)
+    quoted = set(re.findall(r"`companion ([a-z][a-z-]+)", text))
+    for block in re.findall(r"```(?:text|sh)\n(.*?)```", text, re.S):
+        quoted |= set(re.findall(r"(?:^|/)companion ([a-z][a-z-]+)", block, re.M))
     assert quoted <= known, quoted - known
 
 
