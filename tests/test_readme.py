@@ -102,6 +102,21 @@ def test_every_command_quoted_exists(page: Path) -> None:
     assert quoted <= known, quoted - known
 
 
+def test_the_options_usage_lists_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    # Each command line of docs/usage.md names only options its command's --help lists.
+    from companion.cli.main import main
+
+    block = re.findall(r"```text\n(.*?)```", _text(ROOT / "docs" / "usage.md"), re.S)[0]
+    for command in re.split(r"\n(?=companion )", block.strip()):
+        word = command.split()[1]
+        name = ["bench", "rules"] if word == "bench" else [word]
+        with pytest.raises(SystemExit):
+            main([*name, "--help"])
+        help_text = capsys.readouterr().out
+        for option in re.findall(r"(--[a-z-]+)", command):
+            assert option in help_text, (name, option)
+
+
 @pytest.mark.parametrize("page", [README, *DOCS], ids=lambda path: path.name)
 def test_python_examples_run(page: Path) -> None:
     for block in re.findall(r"```python\n(.*?)```", _text(page), re.S):
