@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Literal
 
 from companion.errors import CameraUnavailable, HardwareWarning
+from companion.games.spec import in_order
 from companion.text import Text
 from hardware.frames import CameraSource, Clock
 from hardware.resilient import ResilientSource, StatusCallback
@@ -82,12 +83,11 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _synthetic(spec: str, rest: str) -> SourceSpec:
-    from hardware.synthetic import GAMES
-
+    games = [game.name for game in in_order()]
     parts = rest.split(":") if rest else []
     game = parts[0] if parts else "tranquility"
-    if len(parts) > 2 or game not in GAMES or (len(parts) == 2 and not parts[1].isdigit()):
-        raise CameraUnavailable(Text("camera_bad_synthetic", spec=spec, games=", ".join(GAMES)))
+    if len(parts) > 2 or game not in games or (len(parts) == 2 and not parts[1].isdigit()):
+        raise CameraUnavailable(Text("camera_bad_synthetic", spec=spec, games=", ".join(games)))
     return SourceSpec("synthetic", game=game, seed=int(parts[1]) if len(parts) == 2 else 0)
 
 

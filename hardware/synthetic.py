@@ -14,8 +14,6 @@ from companion.text import Text
 from hardware.frames import Clock, Frame, SourceBase
 from models.render import LAYOUTS, Scene, render_scene
 
-GAMES = tuple(LAYOUTS)
-
 
 class SyntheticSource(SourceBase):
     """Rendered photos of ``game`` being played, never ending; the same for the same seed.
@@ -27,7 +25,7 @@ class SyntheticSource(SourceBase):
                  fps: float | None = None, hold: int = 30, layout: str | None = None,
                  clock: Clock = time.monotonic) -> None:
         if game not in LAYOUTS:
-            raise ValueError(f"unknown game {game!r}, expected one of {GAMES}")
+            raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
         if hold < 1:
             raise ValueError("hold must be at least one frame")
         self.name = f"synthetic:{game}:{seed}"

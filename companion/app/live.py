@@ -23,10 +23,8 @@ from companion.app.referee import Notice, Referee, summary
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
-from companion.engine.simulator import Simulator
-from companion.errors import CompanionError
-from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.tranquility.selfplay import SelfPlay
+from companion.errors import CompanionError, UnknownGame
+from companion.games.spec import find_spec
 from companion.text import Lang, Text
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
@@ -147,11 +145,10 @@ def demo_game(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED
     ('camera', 3, 64)
     """
     rng = random.Random(seed)
-    sim: Simulator[Any]
-    if game == "ascension":
-        sim = AscensionSelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
-    else:
-        sim = SelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
+    selfplay = find_spec(game).selfplay
+    if selfplay is None:
+        raise UnknownGame(Text("demo_no_selfplay", game=game))
+    sim = selfplay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
     events = sim.run()
     readings = random.Random(seed + 1)
     lines: list[dict[str, Any]] = []

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from companion.cli.lang import lang_of, lang_option
 from companion.config import Config, candidates, load_config
 from companion.errors import CompanionError, ConfigError
-from companion.text import Lang, Text
+from companion.games.spec import in_order
+from companion.text import Text
 
 Status = Literal["ok", "missing", "problem"]
 #: Where device files are looked for (tests point it elsewhere).
@@ -55,20 +57,18 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         "the companion would read)")
     doctor.add_argument("--source", metavar="S", help="the camera source to try (default: COMPANION_CAMERA, "
                         "then the configuration)")
-    doctor.add_argument("--game", action="append", choices=["tranquility", "ascension", "crew", "rixes"],
+    doctor.add_argument("--game", action="append", choices=[spec.name for spec in in_order()],
                         help="the game whose card model to check (default: tranquility; may be repeated)")
     doctor.add_argument("--require-hardware", action="store_true",
                         help="exit 1 unless a Pi camera and GPIO pins are found (for a Pi's set-up)")
     doctor.add_argument("--json", action="store_true", help="one JSON object with every check")
-    doctor.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(doctor)
     doctor.set_defaults(run=run_doctor)
 
 
 def run_doctor(args: argparse.Namespace) -> int:
     """Run every check, print the report, return the exit status."""
-    from companion.cli.main import default_lang
-
-    lang: Lang = args.lang or default_lang()
+    lang = lang_of(args)
     checks: list[Check] = []
     config, config_bad = _check_config(args.config, checks)
     picamera = _check_picamera(checks)

@@ -40,21 +40,21 @@ from companion.app.live import (
 )
 from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path
+from companion.cli.lang import lang_of as _lang
+from companion.cli.lang import lang_option
 from companion.engine.record import Header
-from companion.engine.registry import refereed
 from companion.errors import CompanionError, MalformedInput, StoreError
+from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
 
 #: How long the demo keeps its page up after the game ended (seconds).
 DEMO_LINGER = 20.0
-#: Games whose demo is filmed and read by the camera's watcher unless ``--feed`` says otherwise.
-FILMED_GAMES = ("tranquility",)
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``run``, ``demo``, ``games`` and ``export``."""
     run = sub.add_parser("run", help="referee a game on the table: camera, signals, store and page")
-    run.add_argument("--game", choices=list(refereed()), default=None,
+    run.add_argument("--game", choices=[spec.name for spec in in_order() if spec.refereed], default=None,
                      help="the game (for a new game; default: Tranquillité, 3 players)")
     run.add_argument("--players", type=int, default=None, help="the number of seats (for a new game)")
     run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -66,8 +66,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     run.set_defaults(run=run_live)
 
     demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
-    demo.add_argument("--game", choices=list(refereed()), default="tranquility")
-    demo.add_argument("--players", type=int, default=3)
+    demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
+                      default="tranquility", help="the game to simulate")
+    demo.add_argument("--players", type=int, default=3, help="the number of seats")
     demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
     demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
     demo.add_argument("--linger", type=float, default=DEMO_LINGER,
@@ -82,15 +83,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     games = sub.add_parser("games", help="list the games in the store")
     games.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
     games.add_argument("--json", action="store_true", help="one JSON object a line")
-    games.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(games)
     games.set_defaults(run=run_games)
 
     exporter = sub.add_parser("export", help="write a stored game as a record, a table or a BG Stats play")
     exporter.add_argument("id", type=int, metavar="ID", help="the game's number (see `companion games`)")
-    exporter.add_argument("--format", choices=FORMATS, default="jsonl")
+    exporter.add_argument("--format", choices=FORMATS, default="jsonl", help="what to write")
     exporter.add_argument("--out", type=Path, default=None, help="the file to write (default: the output)")
     exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
-    exporter.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(exporter)
     exporter.set_defaults(run=run_export)
 
 
@@ -100,14 +101,7 @@ def _live_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=None, help="the page's address (default: from the configuration)")
     parser.add_argument("--port", type=int, default=None, help="the page's port; 0 picks a free one")
     parser.add_argument("--no-page", action="store_true", help="serve no page")
-    parser.add_argument("--lang", choices=["fr", "en"], default=None)
-
-
-def _lang(args: argparse.Namespace) -> Lang:
-    from companion.cli.main import default_lang
-
-    lang: Lang = getattr(args, "lang", None) or default_lang()
-    return lang
+    lang_option(parser)
 
 
 def _say(text: Text, lang: Lang, out: IO[str] = sys.stdout) -> None:
@@ -245,8 +239,8 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
     Header.from_json({"record": 1, "game": args.game, "players": args.players})  # bad seats: a clear error
     film: FilmedDemo | None = None
     make_watcher: Callable[[Any], Any] | None = None
-    # L'Ascension's camera reading still derails a filmed game (issue 4): its demo is fed directly.
-    feed = args.feed or ("camera" if args.game in FILMED_GAMES else "engine")
+    # A game whose camera reading still derails a filmed game (issue 4) is fed directly.
+    feed = args.feed or ("camera" if find_spec(args.game).vision.filmed else "engine")
     if feed == "camera":
         try:
             film = film_demo(args.game, args.players, args.seed)

@@ -13,41 +13,48 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.lang import lang_of as _lang
+from companion.cli.lang import lang_option
 from companion.cli.vision import counts_refused, finder
-from companion.cli.vision import lang_of as _lang
 from companion.errors import CompanionError
+from companion.games.spec import in_order
 from companion.text import Lang, Text, os_reason
 
 if TYPE_CHECKING:
     from vision.read.classify import OnnxClassifier
     from vision.watch.table import TableGeometry
 
-WATCH_GAMES = ("tranquility", "ascension")
 #: First seed of eval-watch's games: far from the seeds the tests and the examples use.
 HELD_OUT_SEED = 7_000_000
 
 
+def watched() -> list[str]:
+    """The games whose cards lie in cells the watcher can follow, in the games' order."""
+    return [spec.name for spec in in_order() if spec.vision.watched]
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``simulate``, ``watch`` and ``eval-watch``."""
+    games = watched()
     simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
-    simulate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    simulate.add_argument("--players", type=int, default=3)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--game", choices=games, default="tranquility", help="the game to play")
+    simulate.add_argument("--players", type=int, default=3, help="the number of seats")
+    simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
     simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
     simulate.add_argument("--video", action="store_true",
                           help="write game.avi (MJPEG) instead of JPEG frames")
     simulate.add_argument("--mistakes", type=float, default=0.12,
                           help="chance a turn of an illegal placement or an undo (default 0.12)")
     simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
-    simulate.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(simulate)
     simulate.set_defaults(run=run_simulate)
 
     watch = sub.add_parser("watch", help="watch a table (video, image folder, camera) and print the events")
     watch.add_argument("source", metavar="SOURCE",
                        help="a video file, a folder of images, webcam:N, picamera, "
                        "synthetic[:GAME[:SEED]]")
-    watch.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    watch.add_argument("--players", type=int, default=3)
+    watch.add_argument("--game", choices=games, default="tranquility", help="the game on the table")
+    watch.add_argument("--players", type=int, default=3, help="the number of seats")
     watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
                        "bottom right, top right, top left) instead of finding the table")
@@ -61,14 +68,14 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how the table's cards are found (default: the configuration's camera.finder)")
     watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
-    watch.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(watch)
     watch.set_defaults(run=run_watch)
 
     evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
-    evaluate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    evaluate.add_argument("--games", type=int, default=20)
-    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED)
-    evaluate.add_argument("--players", type=int, default=3)
+    evaluate.add_argument("--game", choices=games, default="tranquility", help="the game to simulate")
+    evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
+    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
+    evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     evaluate.add_argument("--table", choices=["found", "set"], default="found",
                           help="find the table in the frames (default), or set it as four corners would")
@@ -76,8 +83,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="stop each game after this many events (a quick look)")
     evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
                           help="how the watcher finds the table (default: both, as camera.finder)")
-    evaluate.add_argument("--json", action="store_true")
-    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
     evaluate.set_defaults(run=run_eval_watch)
 
 
@@ -297,8 +304,8 @@ def run_bench_watch(args: argparse.Namespace) -> int:
     lang = _lang(args)
     cpu = pin_one_core()
     for game in args.game or ["tranquility"]:
-        if game not in WATCH_GAMES:
-            print(Text("watch_no_camera_game", game=game, known=", ".join(WATCH_GAMES)).render(lang),
+        if game not in watched():
+            print(Text("watch_no_camera_game", game=game, known=", ".join(watched())).render(lang),
                   file=sys.stderr)
             return 2
         classifier = _classifier(game, args.model, lang)
