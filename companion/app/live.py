@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Protocol
 
+import cv2
+import numpy as np
+
 from companion.app.referee import Notice, Referee, summary
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from companion.engine.game import Game
@@ -26,6 +29,14 @@ from companion.engine.record import Header
 from companion.errors import CompanionError, UnknownGame
 from companion.games.spec import find_spec
 from companion.text import Lang, Text
+from hardware.frames import Frame
+from hardware.signals import CAMERA_LOST, UNSURE, signal_for
+from models.render.simulate import simulate
+from vision.find.finders import make_finder
+from vision.read.classify import OnnxClassifier
+from vision.watch.changes import TableView
+from vision.watch.table import from_corners
+from vision.watch.watcher import WatchConfig, Watcher
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_SEED = 64
@@ -67,8 +78,6 @@ class SignalSink:
         self.signals = signals
 
     def __call__(self, notice: Notice) -> None:
-        from hardware.signals import CAMERA_LOST, UNSURE, signal_for
-
         if notice.kind == "step" and notice.entry is not None:
             game = self.referee.game
             pattern = signal_for(notice.entry.ruling, game.outcome(), flagged=bool(game.flagged))
@@ -317,9 +326,6 @@ class CameraFeeder:
 def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
     """The frame, made ``width`` pixels wide, with each settled card's outline and name drawn
     (green; red for a flagged card), as JPEG bytes."""
-    import cv2
-    import numpy as np
-
     scale = width / image.shape[1]
     out = cv2.resize(image, (width, round(image.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     geometry = getattr(watcher, "geometry", None)
@@ -353,8 +359,6 @@ class FilmSource:
 
     def read(self) -> Any:
         """The next frame, on time; None at the end of the film or once closed."""
-        from hardware.frames import Frame
-
         wait = self._due - time.monotonic()
         if self._closed.wait(max(0.0, wait)):
             return None
@@ -449,12 +453,6 @@ def _key(event: Event) -> tuple[Any, ...]:
 def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
     settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
-    from vision.find.finders import make_finder
-    from vision.read.classify import OnnxClassifier
-    from vision.watch.changes import TableView
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
-
     classifiers: dict[str, Any] = {}
     finders: dict[str, Any] = {}
 
@@ -489,8 +487,6 @@ class FilmedDemo:
 
 def film_demo(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
     """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
-    from models.render.simulate import simulate
-
     simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
     header = Header(simulation.header.game, players, dict(simulation.header.options))
     return FilmedDemo(simulation, header, {"demo": {"seed": seed, "film": True}})

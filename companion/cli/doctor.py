@@ -29,6 +29,12 @@ from companion.config import Config, candidates, load_config
 from companion.errors import CompanionError, ConfigError
 from companion.games.spec import in_order
 from companion.text import Text
+from hardware.buttons import Buttons
+from hardware.gpio import default_pin_factory
+from hardware.picamera import list_cameras
+from hardware.signals import GpioSignals
+from hardware.sources import choose_spec, open_spec, parse_spec
+from vision.read.classify import OnnxClassifier
 
 Status = Literal["ok", "missing", "problem"]
 #: Where device files are looked for (tests point it elsewhere).
@@ -117,8 +123,6 @@ def _check_config(explicit: str | None, checks: list[Check]) -> tuple[Config, bo
 
 
 def _check_picamera(checks: list[Check]) -> bool:
-    from hardware.picamera import list_cameras
-
     try:
         cameras = list_cameras()
     except CompanionError as error:
@@ -157,8 +161,6 @@ def _check_source(given: str | None, config: Config, checks: list[Check]) -> tup
 
     Returns its name and whether the name itself was bad (bad input: status 2).
     """
-    from hardware.sources import choose_spec, open_spec, parse_spec
-
     name, why = choose_spec(given, configured=config.camera.source)
     try:
         spec = parse_spec(name)
@@ -181,10 +183,6 @@ def _check_source(given: str | None, config: Config, checks: list[Check]) -> tup
 
 
 def _check_gpio(config: Config, checks: list[Check]) -> bool:
-    from hardware.buttons import Buttons
-    from hardware.gpio import default_pin_factory
-    from hardware.signals import GpioSignals
-
     try:
         factory = default_pin_factory()
     except CompanionError as error:
@@ -206,16 +204,10 @@ def _check_gpio(config: Config, checks: list[Check]) -> bool:
 
 def _check_model(game: str, checks: list[Check]) -> None:
     try:
-        from vision.read.classify import OnnxClassifier
-
         classifier = OnnxClassifier(game)
     except CompanionError as error:
         bad = Text("doctor_model_bad", game=game, error=error.text)
         checks.append(Check(f"model {game}", "problem", bad))
-        return
-    except ImportError as error:
-        missing = Text("doctor_not_installed", module=error.name or error)
-        checks.append(Check(f"model {game}", "problem", Text("doctor_model_bad", game=game, error=missing)))
         return
     checks.append(Check(f"model {game}", "ok", Text("doctor_model_ok", game=game, path=classifier.path,
                                                     classes=len(classifier.classes),

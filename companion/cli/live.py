@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
 from companion.app.export import FORMATS, export
 from companion.app.live import (
     DEMO_INTERVAL,
@@ -42,10 +44,17 @@ from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path
 from companion.cli.lang import lang_of as _lang
 from companion.cli.lang import lang_option
+from companion.config import load_config
 from companion.engine.record import Header
-from companion.errors import CompanionError, MalformedInput, StoreError
+from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
 from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
+from hardware.buttons import Buttons
+from hardware.signals import ConsoleSignals, GpioSignals, open_signals
+from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
+from web import Preview, create_app
+from web.security import _interface_addresses
+from web.server import PageServer
 
 #: How long the demo keeps its page up after the game ended (seconds).
 DEMO_LINGER = 20.0
@@ -170,15 +179,10 @@ def _main_thread() -> bool:
 def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
           stack: contextlib.ExitStack) -> tuple[Live, list[Text]]:
     """Open everything ``run`` or ``demo`` needs; return the live loop and what to print."""
-    from companion.config import load_config
-
     config = load_config(args.config)
     store_path = args.store or (default_store_path().with_name("demo.db") if demo else default_store_path())
     store = stack.enter_context(Store(store_path))
     say: list[Text] = []
-    from web import Preview, create_app
-    from web.server import PageServer
-
     preview = Preview()
     referee, feeders = (_demo_referee(args, config, store, preview, say) if demo
                         else _run_referee(args, store, say))
@@ -311,8 +315,6 @@ def _addresses(host: str) -> list[str]:
     """Where players can open the page: the LAN addresses when listening on all of them."""
     if host not in ("0.0.0.0", "::", ""):
         return [f"[{host}]" if ":" in host else host]
-    from web.security import _interface_addresses
-
     lan = sorted(a for a in _interface_addresses() if "." in a and not a.startswith("127."))
     return [*lan[:2], "localhost"]
 
@@ -320,23 +322,16 @@ def _addresses(host: str) -> list[str]:
 def _signals(config: Any, *, demo: bool, lang: Lang) -> list[Any]:
     """The signal sinks: the configured ones; the demo says them on the console and plays them
     on mock GPIO pins too (so the LED code runs as on a Pi)."""
-    from hardware.signals import ConsoleSignals, GpioSignals, open_signals
-
     if not demo:
         return [open_signals(config, out=sys.stdout, lang=lang)]
     sinks: list[Any] = [ConsoleSignals(sys.stdout, lang=lang)]
-    with contextlib.suppress(ImportError, CompanionError):
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
-
+    with contextlib.suppress(CompanionError):
         sinks.append(GpioSignals(config.pins, pin_factory=MockFactory(pin_class=MockPWMPin)))
     return sinks
 
 
 def _buttons(config: Any, referee: Referee, stack: contextlib.ExitStack, say: list[Text]) -> None:
     """The discard and undo buttons, where there are GPIO pins."""
-    from companion.errors import GpioUnavailable
-    from hardware.buttons import Buttons
-
     try:
         buttons = Buttons(_submitter(referee), config.pins, config.buttons)
     except GpioUnavailable as error:
@@ -365,8 +360,6 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
     except CompanionError as error:
         say.append(Text("live_no_camera", why=error.text))
         return
-    from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
-
     camera = config.camera
     name, why = choose_spec(args.source, configured=camera.source)
     if why is not None and name.startswith("synthetic"):

@@ -22,8 +22,10 @@ from companion.cli.vision import (
     TARGET_CARDS,
     add_commands,
     refiner_option,
+    run_bench_vision,
 )
 from companion.cli.watch import add_commands as add_watch_commands
+from companion.cli.watch import run_bench_watch
 from companion.engine.events import Event, Play, StartDiscards, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
@@ -236,12 +238,8 @@ def _run_bench(args: argparse.Namespace) -> int:
             print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()),
                   file=sys.stderr)
             return 2
-        from companion.cli.vision import run_bench_vision
-
         return run_bench_vision(args)
     if args.what == "watch":
-        from companion.cli.watch import run_bench_watch
-
         return run_bench_watch(args)
     measured = [spec.name for spec in benched()]
     games = args.game or measured

@@ -1,7 +1,6 @@
 """The camera-side commands: ``companion detect``, ``train``, ``eval-vision`` and ``bench vision``.
 
-Kept apart from the rules commands so that ``replay`` and ``demo`` never load
-OpenCV, onnxruntime or PyTorch.
+PyTorch is loaded only by the training commands, which alone need it.
 """
 
 from __future__ import annotations
@@ -9,16 +8,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import cv2
+import numpy as np
+
+from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of, lang_option
 from companion.errors import CompanionError, ImageUnreadable
 from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text
+from models.render import render_scene
+from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
+from vision.evaluation.scenes import confusion_picture, evaluate_scenes
+from vision.find.finders import make_finder
+from vision.networks import kernels
+from vision.read.catalogue import class_names
+from vision.read.classify import OnnxClassifier
+from vision.read.recognise import annotate, recognise
 
 if TYPE_CHECKING:
     from vision.find.detect import Image
@@ -89,10 +101,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     evaluate.set_defaults(run=run_eval)
 
 
-def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
+def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
     """The game's classifier, or None after saying why it cannot be loaded."""
-    from vision.read.classify import OnnxClassifier
-
     try:
         return OnnxClassifier(game, model)
     except CompanionError as error:
@@ -145,8 +155,6 @@ def refiner_option(parser: argparse.ArgumentParser) -> None:
 def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None = None) -> Finder | None:
     """The card finder named on the command line for ``game``, its quads refined by ``refiner``
     (see :func:`vision.find.finders.make_finder`), or None after saying why it cannot be loaded."""
-    from vision.find.finders import make_finder
-
     try:
         return make_finder(choice, refiner, game)
     except CompanionError as error:
@@ -156,13 +164,8 @@ def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None
 
 def run_detect(args: argparse.Namespace) -> int:
     """Find and read the cards of each image; exit 2 if any image or the model failed."""
-    import cv2
-    import numpy as np
-
-    from vision.read.recognise import annotate, recognise
-
     lang = lang_of(args)
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
@@ -198,8 +201,6 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def write_image(path: Path, image: Image, lang: Lang) -> bool:
     """Write ``image`` to ``path``, its folder made; whether it was, else why not on standard error."""
-    import cv2
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         written = bool(cv2.haveImageWriter(str(path))) and bool(cv2.imwrite(str(path), image))
@@ -228,7 +229,7 @@ def run_train(args: argparse.Namespace) -> int:
     if out is None or counts_refused(args, lang, "scenes", "epochs"):
         return 2
     try:
-        from models.training.classifier import Recipe, shipped_recipe, train
+        from models.training.classifier import Recipe, shipped_recipe, train  # noqa: PLC0415, RUF100 (torch: only to train)
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
@@ -259,11 +260,11 @@ def run_train_network(args: argparse.Namespace) -> int:
     train: Callable[[Any, Path], dict[str, Any]]
     try:
         if args.network == "finder":
-            from models.training.finder import FinderRecipe, train_finder
+            from models.training.finder import FinderRecipe, train_finder  # noqa: PLC0415, RUF100 (torch: only to train)
 
             recipe, train = FinderRecipe(seed=args.seed), train_finder
         else:
-            from models.training.refiner import RefinerRecipe, train_refiner
+            from models.training.refiner import RefinerRecipe, train_refiner  # noqa: PLC0415, RUF100 (torch: only to train)
 
             recipe, train = RefinerRecipe(seed=args.seed, lean=args.lean), train_refiner
     except ImportError:
@@ -277,12 +278,6 @@ def run_train_network(args: argparse.Namespace) -> int:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
-    import cv2
-
-    from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
-    from vision.evaluation.scenes import confusion_picture, evaluate_scenes
-    from vision.read.catalogue import class_names
-
     lang = lang_of(args)
     if counts_refused(args, lang, "scenes"):
         return 2
@@ -300,7 +295,7 @@ def run_eval(args: argparse.Namespace) -> int:
         print(Text("real_photos_none", path=folder).render(lang), file=sys.stderr)
         if args.real_photos is not None:
             return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
@@ -348,8 +343,6 @@ def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,
                    tries: int = 4_000) -> list[Image]:
     """Up to ``count`` scenes of ``game`` (its usual layout, seeds from ``first_seed``) holding
     exactly ``cards`` cards in view; none for a game whose table never holds that many."""
-    from models.render import render_scene
-
     frames: list[Image] = []
     if find_spec(game).vision.bench_layout is None:
         return frames  # a trick-taking table: a few cards before each seat, never a grid's worth
@@ -370,12 +363,6 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
     than the others, by a second finder or reading again, shows there, not in the median), the
     mean count of cards read a frame and, given ``target_ms``, the share of the frames whose
     median reading takes at most that long."""
-    import time
-
-    import numpy as np
-
-    from vision.read.recognise import recognise
-
     whole: list[float] = []
     finding: list[float] = []
     cards: list[int] = []
@@ -402,19 +389,11 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
 def run_bench_vision(args: argparse.Namespace) -> int:
     """Time the classifier per crop and the whole reading of 1280x720 frames, on one core: frames
     of the game's fullest table, and frames holding :data:`TARGET_CARDS` cards where it can."""
-    import time
-
-    import numpy as np
-
-    from companion.app.bench import pin_one_core
-    from models.render import render_scene
-    from vision.networks import kernels
-
     lang = lang_of(args)
     cpu = pin_one_core()
     args.finder = args.finder or "auto"
     for game in args.game or ["tranquility"]:
-        classifier = _classifier(game, args.model, lang)
+        classifier = load_classifier(game, args.model, lang)
         find = finder(args.finder, lang, args.refiner, game)
         if classifier is None or find is None:
             return 2

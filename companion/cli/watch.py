@@ -1,8 +1,4 @@
-"""The table-watching commands: ``companion simulate``, ``watch``, ``eval-watch`` and ``bench watch``.
-
-Kept apart from the rules commands so that ``replay`` and ``demo`` never load
-OpenCV or onnxruntime.
-"""
+"""The table-watching commands: ``companion simulate``, ``watch``, ``eval-watch`` and ``bench watch``."""
 
 from __future__ import annotations
 
@@ -13,15 +9,27 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
+from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of as _lang
 from companion.cli.lang import lang_option
-from companion.cli.vision import counts_refused, finder
+from companion.cli.vision import counts_refused, finder, load_classifier
+from companion.config import load_config
+from companion.engine.record import Header
+from companion.engine.registry import find_game
 from companion.errors import CompanionError
 from companion.games.spec import in_order
 from companion.text import Lang, Text, os_reason
+from hardware.sources import open_source
+from models.render.simulate import simulate, write
+from vision.evaluation.films import evaluate
+from vision.watch.changes import TableView
+from vision.watch.stable import Prompt
+from vision.watch.table import from_corners
+from vision.watch.watcher import WatchConfig, Watcher
 
 if TYPE_CHECKING:
-    from vision.read.classify import OnnxClassifier
     from vision.watch.table import TableGeometry
 
 #: First seed of eval-watch's games: far from the seeds the tests and the examples use.
@@ -88,15 +96,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     evaluate.set_defaults(run=run_eval_watch)
 
 
-def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
-    from companion.cli.vision import _classifier as load
-
-    return load(game, model, lang)
-
-
 def _players_ok(game: str, players: int, lang: Lang) -> bool:
-    from companion.engine.registry import find_game
-
     cls = find_game(game)
     if not cls.min_players <= players <= cls.max_players:
         print(Text("bad_players", game=cls.title, players=players, low=cls.min_players,
@@ -107,8 +107,6 @@ def _players_ok(game: str, players: int, lang: Lang) -> bool:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Simulate a game, film it, and write the frames (or a video) and the ground truth."""
-    from models.render.simulate import simulate, write
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
@@ -145,8 +143,6 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
     """The table set by hand, if asked: (ok, geometry)."""
     if corners is None:
         return True, None
-    from vision.watch.table import from_corners
-
     try:
         return True, from_corners(game, parse_corners(corners))
     except ValueError:
@@ -156,13 +152,6 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
 
 def run_watch(args: argparse.Namespace) -> int:
     """Watch a source, rule on the camera's events with the engine, and print them as they come."""
-    from companion.config import load_config
-    from companion.engine.record import Header
-    from hardware.sources import open_source
-    from vision.watch.stable import Prompt
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
@@ -186,7 +175,7 @@ def run_watch(args: argparse.Namespace) -> int:
     if not 0.0 < settle <= 10.0:
         print(Text("bad_field", field="settle", value=settle).render(lang), file=sys.stderr)
         return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder or config.camera.finder, lang)
     if classifier is None or find is None:
         return 2
@@ -255,14 +244,12 @@ def _print_prompt(prompt: Any, as_json: bool, lang: Lang) -> None:
 
 def run_eval_watch(args: argparse.Namespace) -> int:
     """Watch simulated games and print the share of plays recovered, false events, prompts, delays."""
-    from vision.evaluation.films import evaluate
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
     if counts_refused(args, lang, "games", "events"):
         return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang)
     if classifier is None or find is None:
         return 2
@@ -292,14 +279,6 @@ def run_eval_watch(args: argparse.Namespace) -> int:
 def run_bench_watch(args: argparse.Namespace) -> int:
     """Frames a second of the watcher on 1280x720 frames of a simulated game, on one core:
     frames where nothing moves, and frames where hands and cards move."""
-    import numpy as np
-
-    from companion.app.bench import pin_one_core
-    from models.render.simulate import simulate
-    from vision.watch.changes import TableView
-    from vision.watch.stable import Prompt
-    from vision.watch.watcher import Watcher
-
     args.finder = args.finder or "both"
     lang = _lang(args)
     cpu = pin_one_core()
@@ -308,7 +287,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
             print(Text("watch_no_camera_game", game=game, known=", ".join(watched())).render(lang),
                   file=sys.stderr)
             return 2
-        classifier = _classifier(game, args.model, lang)
+        classifier = load_classifier(game, args.model, lang)
         find = finder(args.finder, lang)
         if classifier is None or find is None:
             return 2
