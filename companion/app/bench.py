@@ -11,6 +11,7 @@ import random
 import time
 from typing import Any
 
+from companion.config import DEFAULT_GAME
 from companion.engine.events import Play
 from companion.engine.game import Game
 from companion.engine.simulator import Simulator
@@ -59,7 +60,7 @@ def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
     return found
 
 
-def bench_rules(game: str = "tranquility", seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
+def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Time legality checks of random placements, and whole random 3-player games."""
     cpu = pin_one_core()
     rng = random.Random(seed)

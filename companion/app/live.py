@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.app.referee import Notice, Referee, summary
+from companion.config import DEFAULT_GAME
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
@@ -143,7 +144,7 @@ class DemoGame:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def demo_game(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED, *,
+def demo_game(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED, *,
               options: Mapping[str, object] | None = None, interval: float = DEMO_INTERVAL) -> DemoGame:
     """Simulate a whole game (real hidden hands, a few mistakes) as the demo's camera and buttons
     will report it: placements and take-backs from the camera (now and then read unsure first),
@@ -485,7 +486,7 @@ class FilmedDemo:
     meta: dict[str, Any]
 
 
-def film_demo(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
+def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
     """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
     simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
     header = Header(simulation.header.game, players, dict(simulation.header.options))

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from companion.cli.lang import lang_of, lang_option
-from companion.config import Config, candidates, load_config
+from companion.config import DEFAULT_GAME, Config, candidates, load_config
 from companion.errors import CompanionError, ConfigError
 from companion.games.spec import in_order
 from companion.text import Text
@@ -81,7 +81,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     _check_webcams(checks)
     source, source_bad = _check_source(args.source, config, checks)
     gpio = _check_gpio(config, checks)
-    for game in args.game or ["tranquility"]:
+    for game in args.game or [DEFAULT_GAME]:
         _check_model(game, checks)
     missing = {(False, False): Text("doctor_no_picamera_no_gpio"), (False, True): Text("doctor_no_picamera"),
                (True, False): Text("doctor_no_gpio")}.get((picamera, gpio))

@@ -44,7 +44,7 @@ from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path
 from companion.cli.lang import lang_of as _lang
 from companion.cli.lang import lang_option
-from companion.config import load_config
+from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
 from companion.games.spec import find_spec, in_order
@@ -76,7 +76,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
     demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
     demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
-                      default="tranquility", help="the game to simulate")
+                      default=DEFAULT_GAME, help="the game to simulate")
     demo.add_argument("--players", type=int, default=3, help="the number of seats")
     demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
     demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
@@ -84,8 +84,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                       help="seconds the page stays up after the game ended (none with --no-page)")
     demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
     demo.add_argument("--feed", choices=["camera", "engine"], default=None,
-                      help="camera: a filmed game read by the watcher (Tranquillité's default); engine: the "
-                           "game's events fed directly (L'Ascension's default)")
+                      help="camera: a filmed game read by the watcher; engine: the game's events fed "
+                           "directly (default: camera for the games whose demo is filmed, "
+                           + ", ".join(spec.name for spec in in_order() if spec.vision.filmed)
+                           + ", else engine)")
     _live_options(demo)
     demo.set_defaults(run=run_demo)
 
@@ -225,7 +227,7 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
     if args.game is None and args.players is None:
         # Nothing to resume and nothing asked (a service's first start): a game to begin with,
         # which the page's "New game" replaces.
-        args.game, args.players = "tranquility", 3
+        args.game, args.players = DEFAULT_GAME, 3
         say.append(Text("live_default_game"))
     elif args.game is None or args.players is None:
         raise MalformedInput(Text("live_need_game"))

@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of, lang_option
+from companion.config import DEFAULT_GAME
 from companion.errors import CompanionError, ImageUnreadable
 from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text
@@ -48,7 +49,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     games = [spec.name for spec in in_order()]
     detect = sub.add_parser("detect", help="find and read the cards in images")
     detect.add_argument("images", nargs="+", metavar="IMAGE", help="the photos to read")
-    detect.add_argument("--game", choices=games, default="tranquility", help="the game whose cards to read")
+    detect.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game whose cards to read")
     detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(detect)
     detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
@@ -83,7 +84,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
-    evaluate.add_argument("--game", choices=games, default="tranquility", help="the game to measure")
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to measure")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(evaluate)
     evaluate.add_argument("--scenes", type=int, default=500, help="held-out scenes to read")
@@ -111,9 +112,10 @@ def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier
 
 
 #: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
-FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité and network for L'Ascension, "
-               "but both for close-ups and frames they find fewer than 12 cards in; both for the other "
-               "games), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
+FINDER_HELP = ("how cards are found: auto (the default: each game's own, "
+               + ", ".join(f"{spec.vision.finder} for {spec.name}" for spec in in_order())
+               + "; lean and network turn to both for close-ups and frames they find fewer than 12 cards "
+               "in), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
                "(the network alone, placed by one look of the lean refiner), network (the network "
                "without the contours), contours alone, or another finder model file")
 FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
@@ -392,7 +394,7 @@ def run_bench_vision(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     cpu = pin_one_core()
     args.finder = args.finder or "auto"
-    for game in args.game or ["tranquility"]:
+    for game in args.game or [DEFAULT_GAME]:
         classifier = load_classifier(game, args.model, lang)
         find = finder(args.finder, lang, args.refiner, game)
         if classifier is None or find is None:

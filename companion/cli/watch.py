@@ -15,7 +15,7 @@ from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of as _lang
 from companion.cli.lang import lang_option
 from companion.cli.vision import counts_refused, finder, load_classifier
-from companion.config import load_config
+from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.registry import find_game
 from companion.errors import CompanionError
@@ -45,7 +45,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     """Register ``simulate``, ``watch`` and ``eval-watch``."""
     games = watched()
     simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
-    simulate.add_argument("--game", choices=games, default="tranquility", help="the game to play")
+    simulate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to play")
     simulate.add_argument("--players", type=int, default=3, help="the number of seats")
     simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
     simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
@@ -61,7 +61,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     watch.add_argument("source", metavar="SOURCE",
                        help="a video file, a folder of images, webcam:N, picamera, "
                        "synthetic[:GAME[:SEED]]")
-    watch.add_argument("--game", choices=games, default="tranquility", help="the game on the table")
+    watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
     watch.add_argument("--players", type=int, default=3, help="the number of seats")
     watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
@@ -80,7 +80,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     watch.set_defaults(run=run_watch)
 
     evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
-    evaluate.add_argument("--game", choices=games, default="tranquility", help="the game to simulate")
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to simulate")
     evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
     evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
     evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
@@ -282,7 +282,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
     args.finder = args.finder or "both"
     lang = _lang(args)
     cpu = pin_one_core()
-    for game in args.game or ["tranquility"]:
+    for game in args.game or [DEFAULT_GAME]:
         if game not in watched():
             print(Text("watch_no_camera_game", game=game, known=", ".join(watched())).render(lang),
                   file=sys.stderr)
