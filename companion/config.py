@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.errors import CameraUnavailable, ConfigError
+from companion.games.spec import in_order
 from companion.text import Text, os_reason
 
 ENV_VAR = "COMPANION_CONFIG"
@@ -38,6 +39,9 @@ USER_FILE = Path("~/.config/companion/companion.toml")
 SYSTEM_FILE = Path("/etc/companion/companion.toml")
 #: The BCM GPIO numbers of the 40-pin header.
 GPIO_PINS = range(28)
+
+#: The game a companion begins with when none is asked for (a service's first start).
+DEFAULT_GAME = "tranquility"
 
 Size = tuple[int, int]
 Point = tuple[float, float]
@@ -313,8 +317,6 @@ def _source(key: str, value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _bad(key, value, "config_allowed_source")
     # Checked here so that a typo is caught when the file is read, not when the camera opens.
-    from hardware.sources import FORMS, parse_spec
-
     if value.strip() != "auto":
         try:
             parse_spec(value)
@@ -355,3 +357,58 @@ _SCHEMA: dict[str, tuple[type, dict[str, Check]]] = {
 }
 
 assert all({f.name for f in fields(cls)} == set(checks) for cls, checks in _SCHEMA.values())
+
+
+# -- camera source names (hardware.sources opens them) ---------------------------
+
+Kind = Literal["picamera", "webcam", "video", "folder", "synthetic"]
+FORMS = "auto, picamera[:N], webcam:N, synthetic[:GAME[:SEED]], video:PATH, folder:PATH, PATH"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    """A parsed source name."""
+
+    kind: Kind
+    number: int = 0
+    path: Path | None = None
+    game: str = DEFAULT_GAME
+    seed: int = 0
+
+
+def parse_spec(spec: str) -> SourceSpec:
+    """Understand a source name, or raise ``CameraUnavailable`` listing the forms allowed.
+
+    A path that is a folder is a folder, any other path a video file (checked when opened).
+    """
+    text = spec.strip()
+    head, _, rest = text.partition(":")
+    if head == "picamera" and (rest == "" or rest.isdigit()):
+        return SourceSpec("picamera", number=int(rest or 0))
+    if head == "webcam" and rest.isdigit():
+        return SourceSpec("webcam", number=int(rest))
+    device = re.fullmatch(r"/dev/video(\d+)", text)
+    if device:
+        return SourceSpec("webcam", number=int(device.group(1)))
+    if head == "synthetic":
+        return _synthetic(spec, rest)
+    if head in ("video", "folder") and rest:
+        return SourceSpec(head, path=Path(rest).expanduser())  # type: ignore[arg-type]
+    if text and head not in ("picamera", "webcam", "auto") and _looks_like_path(text):
+        path = Path(text).expanduser()
+        return SourceSpec("folder" if path.is_dir() else "video", path=path)
+    raise CameraUnavailable(Text("camera_bad_spec", spec=spec, forms=FORMS))
+
+
+def _looks_like_path(text: str) -> bool:
+    # Anything with a separator or a suffix, or that exists; "webcam" alone is a typo, not a file.
+    return "/" in text or "." in text or Path(text).exists()
+
+
+def _synthetic(spec: str, rest: str) -> SourceSpec:
+    games = [game.name for game in in_order()]
+    parts = rest.split(":") if rest else []
+    game = parts[0] if parts else DEFAULT_GAME
+    if len(parts) > 2 or game not in games or (len(parts) == 2 and not parts[1].isdigit()):
+        raise CameraUnavailable(Text("camera_bad_synthetic", spec=spec, games=", ".join(games)))
+    return SourceSpec("synthetic", game=game, seed=int(parts[1]) if len(parts) == 2 else 0)

@@ -629,4 +629,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "live_no_camera": ("no camera reading: {why}; events come from the page and the buttons",
                        "pas de lecture par la caméra : {why} ; les événements viennent de la page et des boutons"),
     "live_camera": ("camera: {source}", "caméra : {source}"),
+    # -- the command line, the live application and the page (issue 63) --
+    "demo_no_selfplay": ("{game} has no self-play to simulate a demo game with",
+                         "{game} n'a pas de partie automatique pour simuler une démo"),
+    "train_shipped_out": ("{path} is a shipped model: write the new one elsewhere, or add --force to replace it",
+                          "{path} est un modèle livré : écrivez le nouveau ailleurs, ou ajoutez --force pour le remplacer"),
 }

@@ -9,8 +9,8 @@
   :class:`ConsoleSignals`, :class:`RecordingSignals`.
 * Buttons: :class:`Buttons` turns presses into ``Discard``, ``Undo`` and ``Override`` events.
 
-picamera2 and gpiozero are imported only when a Pi camera, a pin or a button
-is opened, so everything else runs anywhere.
+picamera2 is imported only when a Pi camera is opened, so everything else runs anywhere;
+gpiozero's pins are asked for only when a pin or a button is opened.
 """
 
 from hardware.buttons import Buttons

@@ -18,11 +18,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gpiozero import Button
+
 from companion.config import ButtonsConfig, PinsConfig
 from companion.engine.events import Discard, Event, Override, Undo
 from companion.errors import GpioUnavailable
 from companion.text import Text
 from hardware.frames import Clock
+from hardware.gpio import default_pin_factory
 
 
 class Buttons:
@@ -31,10 +34,6 @@ class Buttons:
     def __init__(self, on_event: Callable[[Event], None], pins: PinsConfig | None = None,
                  settings: ButtonsConfig | None = None, *, pin_factory: Any = None,
                  clock: Clock = time.monotonic) -> None:
-        from gpiozero import Button
-
-        from hardware.gpio import default_pin_factory
-
         pins = pins or PinsConfig()
         settings = settings or ButtonsConfig()
         factory = pin_factory if pin_factory is not None else default_pin_factory()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -115,8 +116,6 @@ class SourceBase:
 
 def as_bgr(image: npt.NDArray[np.generic]) -> Image:
     """A frame image as the (H, W, 3) uint8 BGR array the pipeline expects (grey is expanded)."""
-    import cv2
-
     array = np.asarray(image)
     if array.dtype != np.uint8:
         array = np.clip(array, 0, 255).astype(np.uint8)

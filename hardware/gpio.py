@@ -11,17 +11,15 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from gpiozero import Device
+from gpiozero.exc import BadPinFactory
+
 from companion.errors import GpioUnavailable
 from companion.text import Text
 
 
 def default_pin_factory() -> Any:
     """gpiozero's pin factory for this machine, or ``GpioUnavailable`` saying why there is none."""
-    try:
-        from gpiozero import Device
-        from gpiozero.exc import BadPinFactory
-    except ImportError:
-        raise GpioUnavailable(Text("gpio_no_gpiozero")) from None
     if Device.pin_factory is not None:
         return Device.pin_factory
     with warnings.catch_warnings(record=True) as skipped:

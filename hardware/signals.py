@@ -25,9 +25,12 @@ import warnings
 from collections.abc import Callable
 from typing import IO, Any, Protocol
 
+from gpiozero import LED, RGBLED, Buzzer, TonalBuzzer
+
 from companion.config import Config, PinsConfig
 from companion.errors import GpioUnavailable, HardwareWarning
 from companion.text import Lang, Text
+from hardware.gpio import default_pin_factory
 from hardware.patterns import (
     CAMERA_LOST,
     GAME_LOST,
@@ -100,10 +103,6 @@ class GpioSignals:
 
     def __init__(self, pins: PinsConfig | None = None, *, pin_factory: Any = None, scale: float = 1.0,
                  on_step: Callable[[Pattern, int], object] | None = None) -> None:
-        from gpiozero import LED, RGBLED, Buzzer, TonalBuzzer
-
-        from hardware.gpio import default_pin_factory
-
         if scale < 0:
             raise ValueError("scale must be 0 or more")
         pins = pins or PinsConfig()

@@ -23,74 +23,24 @@ SourceSpec(kind='webcam', number=2, path=None, game='tranquility', seed=0)
 from __future__ import annotations
 
 import os
-import re
 import time
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
+from companion.config import FORMS, SourceSpec, parse_spec
 from companion.errors import CameraUnavailable, HardwareWarning
 from companion.text import Text
 from hardware.frames import CameraSource, Clock
+from hardware.opencv_sources import FolderSource, VideoFileSource, WebcamSource
+from hardware.picamera import PiCameraSource, list_cameras
 from hardware.resilient import ResilientSource, StatusCallback
+from hardware.synthetic import SyntheticSource
+
+__all__ = ["FORMS", "SourceSpec", "choose_spec", "detect", "open_resilient", "open_source", "open_spec",
+           "parse_spec"]
 
 ENV_VAR = "COMPANION_CAMERA"
-Kind = Literal["picamera", "webcam", "video", "folder", "synthetic"]
-FORMS = "auto, picamera[:N], webcam:N, synthetic[:GAME[:SEED]], video:PATH, folder:PATH, PATH"
-
-
-@dataclass(frozen=True, slots=True)
-class SourceSpec:
-    """A parsed source name."""
-
-    kind: Kind
-    number: int = 0
-    path: Path | None = None
-    game: str = "tranquility"
-    seed: int = 0
-
-
-def parse_spec(spec: str) -> SourceSpec:
-    """Understand a source name, or raise ``CameraUnavailable`` listing the forms allowed.
-
-    A path that is a folder is a folder, any other path a video file (checked when opened).
-    """
-    text = spec.strip()
-    head, _, rest = text.partition(":")
-    if head == "picamera" and (rest == "" or rest.isdigit()):
-        return SourceSpec("picamera", number=int(rest or 0))
-    if head == "webcam" and rest.isdigit():
-        return SourceSpec("webcam", number=int(rest))
-    device = re.fullmatch(r"/dev/video(\d+)", text)
-    if device:
-        return SourceSpec("webcam", number=int(device.group(1)))
-    if head == "synthetic":
-        return _synthetic(spec, rest)
-    if head in ("video", "folder") and rest:
-        return SourceSpec(head, path=Path(rest).expanduser())  # type: ignore[arg-type]
-    if text and head not in ("picamera", "webcam", "auto") and _looks_like_path(text):
-        path = Path(text).expanduser()
-        return SourceSpec("folder" if path.is_dir() else "video", path=path)
-    raise CameraUnavailable(Text("camera_bad_spec", spec=spec, forms=FORMS))
-
-
-def _looks_like_path(text: str) -> bool:
-    # Anything with a separator or a suffix, or that exists; "webcam" alone is a typo, not a file.
-    return "/" in text or "." in text or Path(text).exists()
-
-
-def _synthetic(spec: str, rest: str) -> SourceSpec:
-    from hardware.synthetic import GAMES
-
-    parts = rest.split(":") if rest else []
-    game = parts[0] if parts else "tranquility"
-    if len(parts) > 2 or game not in GAMES or (len(parts) == 2 and not parts[1].isdigit()):
-        raise CameraUnavailable(Text("camera_bad_synthetic", spec=spec, games=", ".join(GAMES)))
-    return SourceSpec("synthetic", game=game, seed=int(parts[1]) if len(parts) == 2 else 0)
-
-
 def choose_spec(spec: str | None, env: Mapping[str, str] | None = None, devices: Path = Path("/dev"),
                 configured: str | None = None) -> tuple[str, Text | None]:
     """The source to open: ``spec`` (an argument), else ``$COMPANION_CAMERA``, else ``configured``
@@ -108,8 +58,6 @@ def choose_spec(spec: str | None, env: Mapping[str, str] | None = None, devices:
 
 def detect(devices: Path = Path("/dev")) -> tuple[str, Text]:
     """The camera this machine has: a Pi camera, else the first webcam, else the synthetic table."""
-    from hardware.picamera import list_cameras
-
     try:
         if list_cameras():
             return "picamera", Text("camera_found_picamera")
@@ -125,15 +73,9 @@ def open_spec(spec: SourceSpec, *, size: tuple[int, int] = (1280, 720), lores: t
               fps: float | None = None, start: int = 0, clock: Clock = time.monotonic) -> CameraSource:
     """Open a parsed source; ``start`` frames of a file or folder are skipped (to resume)."""
     if spec.kind == "picamera":
-        from hardware.picamera import PiCameraSource
-
         return PiCameraSource(spec.number, size=size, lores=lores, fps=fps, clock=clock)
     if spec.kind == "synthetic":
-        from hardware.synthetic import SyntheticSource
-
         return SyntheticSource(spec.game, spec.seed, size=size, fps=fps, clock=clock)
-    from hardware.opencv_sources import FolderSource, VideoFileSource, WebcamSource
-
     if spec.kind == "webcam":
         return WebcamSource(spec.number, size=size, fps=fps, clock=clock)
     assert spec.path is not None

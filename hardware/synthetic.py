@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import time
 
+from companion.config import DEFAULT_GAME
 from companion.errors import CameraLost
 from companion.text import Text
 from hardware.frames import Clock, Frame, SourceBase
 from models.render import LAYOUTS, Scene, render_scene
-
-GAMES = tuple(LAYOUTS)
 
 
 class SyntheticSource(SourceBase):
@@ -23,11 +22,11 @@ class SyntheticSource(SourceBase):
     Frames are stamped ``index / fps`` when ``fps`` is given, else with the clock.
     """
 
-    def __init__(self, game: str = "tranquility", seed: int = 0, *, size: tuple[int, int] = (1280, 720),
+    def __init__(self, game: str = DEFAULT_GAME, seed: int = 0, *, size: tuple[int, int] = (1280, 720),
                  fps: float | None = None, hold: int = 30, layout: str | None = None,
                  clock: Clock = time.monotonic) -> None:
         if game not in LAYOUTS:
-            raise ValueError(f"unknown game {game!r}, expected one of {GAMES}")
+            raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
         if hold < 1:
             raise ValueError("hold must be at least one frame")
         self.name = f"synthetic:{game}:{seed}"

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask
 
 from companion.app.referee import Referee
+from companion.config import DEFAULT_GAME
 from companion.engine.record import Header
 from web import actions, errors, security, views
 from web.hub import Hub
@@ -52,7 +53,7 @@ def create_app(
     )
     if config is not None:
         app.config.update(config)
-    referee = referee if referee is not None else Referee(Header("tranquility", 3))
+    referee = referee if referee is not None else Referee(Header(DEFAULT_GAME, 3))
     preview = preview if preview is not None else Preview()
     hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]))
     app.extensions[EXTENSION] = Page(referee, hub, preview)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Request
 
+from companion.messages import MESSAGES
 from companion.text import LANGS, Lang, Text
 
 COOKIE = "lang"
@@ -32,8 +33,6 @@ def script_texts(lang: Lang) -> dict[str, str]:
 
 
 def _placeholders(key: str) -> dict[str, str]:
-    from companion.messages import MESSAGES
-
     english = MESSAGES[key][0]
     names = ("seat", "count", "ms", "outcome")
     return {name: "{" + name + "}" for name in names if "{" + name + "}" in english}

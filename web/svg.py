@@ -6,6 +6,8 @@ right. L'Ascension: the pyramid of 44 slots, row 1 (9 slots) at the bottom
 resting on the Panoramas, up to row 8 (2 slots), and the Sommet ``a9`` on top.
 The last placement is outlined, a flagged card is drawn in red over its cell.
 The drawing is the same in both languages: it shows cell and card names only.
+Each kind of board a game spec names (:attr:`~companion.games.spec.GameSpec.board`) has its drawer,
+registered with :func:`drawer`; a game with none is drawn as its public state, one line a field.
 
 >>> svg = table_svg({"game": "tranquility", "cells": {"c1": "27"}, "start": True, "finish": False,
 ...                  "flagged": [{"card": "12", "at": "d1", "rule": "T2"}]}, last="c1")
@@ -15,24 +17,55 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
+from companion.errors import UnknownGame
 from companion.games.ascension.pyramid import LETTERS, ROWS, SUMMIT, parse_card, row_length
+from companion.games.spec import find_spec
+
+#: Draws a table: (``Game.state_json()``, the cell of the last placement or None) -> SVG.
+Drawer = Callable[[Mapping[str, Any], str | None], str]
 
 CELL = 60
 GAP = 6
 PITCH = CELL + GAP
 TERRAIN_CLASS = {"g": "green", "s": "snow", "r": "rock"}
+#: The line height of the plain drawing of a game with no known board.
+LINE = 20
+
+#: The drawer of each kind of board, by :attr:`GameSpec.board`.
+DRAWERS: dict[str, Drawer] = {}
+
+
+def drawer(board: str) -> Callable[[Drawer], Drawer]:
+    """Register the decorated function as the drawer of the tables of ``board``."""
+    def register(draw: Drawer) -> Drawer:
+        DRAWERS[board] = draw
+        return draw
+    return register
 
 
 def table_svg(state: Mapping[str, Any], *, last: str | None = None) -> str:
     """The SVG picture of a table: ``state`` as ``Game.state_json()`` gives it, ``last`` the
     cell of the last placement still on the table (or None)."""
-    if state.get("game") == "ascension":
-        return _pyramid(state, last)
-    return _grid(state, last)
+    try:
+        board = find_spec(str(state.get("game"))).board
+    except UnknownGame:
+        board = "none"
+    return DRAWERS.get(board, _plain)(state, last)
+
+
+def _plain(state: Mapping[str, Any], last: str | None) -> str:
+    """A game with no known board: its public state, one line a field."""
+    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in state.items()
+             if key != "game"]
+    parts = [f'<text class="name" x="{GAP}" y="{(index + 1) * LINE}">{escape(line)}</text>'
+             for index, line in enumerate(lines)]
+    width = max((len(line) for line in lines), default=0) * 8 + 2 * GAP
+    return _svg(width, (len(lines) + 1) * LINE, str(state.get("game", "")), parts)
 
 
 def _flagged(state: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -66,6 +99,7 @@ def _classes(name: str, card: str | None, flagged: Mapping[str, Any], last: str 
     return classes
 
 
+@drawer("grid")
 def _grid(state: Mapping[str, Any], last: str | None) -> str:
     cells: Mapping[str, str] = state.get("cells", {})
     flagged = _flagged(state)
@@ -86,9 +120,10 @@ def _grid(state: Mapping[str, Any], last: str | None) -> str:
         classes = _classes(name, card, flagged, last, "corner")
         parts.append(_cell(x, y, CELL, CELL, name, card, classes, label))
     size = 8 * PITCH
-    return _svg(size, size, "tranquility", parts)
+    return _svg(size, size, str(state.get("game", "")), parts)
 
 
+@drawer("pyramid")
 def _pyramid(state: Mapping[str, Any], last: str | None) -> str:
     cells: Mapping[str, str] = state.get("cells", {})
     flagged = _flagged(state)
@@ -130,7 +165,7 @@ def _pyramid(state: Mapping[str, Any], last: str | None) -> str:
     parts.append(f'<rect class="panoramas" x="{left:.1f}" y="{base_y:.1f}" width="{9 * pitch_x - gap:.1f}" '
                  f'height="14" rx="4"/><text class="name" x="{left + 6:.1f}" y="{base_y + 11:.1f}">'
                  "Panoramas</text>")
-    return _svg(left + 9 * pitch_x, base_y + 20, "ascension", parts)
+    return _svg(left + 9 * pitch_x, base_y + 20, str(state.get("game", "")), parts)
 
 
 def _short(card: str) -> str:
@@ -144,5 +179,5 @@ def _short(card: str) -> str:
 
 
 def _svg(width: float, height: float, game: str, parts: list[str]) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="table {game}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="table {escape(game)}" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" role="img">' + "".join(parts) + "</svg>")

@@ -9,28 +9,16 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
+from companion.config import DEFAULT_GAME
 from companion.engine.events import Play
 from companion.engine.game import Game
 from companion.engine.simulator import Simulator
-from companion.games.ascension.pyramid import CARDS, SLOTS, SUMMIT
-from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.tranquility.rules import CELLS, FINISH, START
-from companion.games.tranquility.selfplay import SelfPlay
+from companion.errors import UnknownGame
+from companion.games.spec import GameSpec, find_spec, in_order
+from companion.text import Text
 
-#: The simulator of each game: (players, rng, checked) -> simulator.
-SIMULATORS: dict[str, Callable[[int, random.Random, bool], Simulator[Any]]] = {
-    "tranquility": lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
-    "ascension": lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
-}
-#: The card names and cells a random placement draws from, by game.
-PLACEMENTS: dict[str, tuple[list[str], list[str]]] = {
-    "tranquility": ([str(v) for v in range(1, 81)] + [START, FINISH], [*CELLS, START, FINISH]),
-    "ascension": ([name for name, card in CARDS.items() if card.kind in
-                   ("versant", "summit", "bridge")], [*SLOTS, SUMMIT]),
-}
 TARGETS = {"checks_per_s": 200_000, "games_per_s": 500}
 
 
@@ -43,12 +31,26 @@ def pin_one_core() -> int | None:
     return cpu
 
 
+def benched() -> tuple[GameSpec, ...]:
+    """The games ``bench rules`` can measure: those with a simulator and placements to check."""
+    return tuple(spec for spec in in_order() if spec.simulator is not None and spec.placements[0])
+
+
+def _simulator(game: str, players: int, rng: random.Random) -> Simulator[Any]:
+    """An unchecked self-play simulator of ``game``, or UnknownGame where it has none."""
+    simulator = find_spec(game).simulator
+    if simulator is None:
+        known = ", ".join(spec.name for spec in benched())
+        raise UnknownGame(Text("bench_no_rules", game=game, known=known))
+    return simulator(players, rng, False)
+
+
 def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
     """Positions of games still going on, taken from random 3-player self-play."""
     rng = random.Random(seed)
     found: list[Game[Any]] = []
     while len(found) < count:
-        sim = SIMULATORS[game](3, rng, False)
+        sim = _simulator(game, 3, rng)
         events = sim.run()
         position = sim.header.new_game()
         for event in events[: rng.randrange(len(events))]:
@@ -58,12 +60,12 @@ def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
     return found
 
 
-def bench_rules(game: str = "tranquility", seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
+def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Time legality checks of random placements, and whole random 3-player games."""
     cpu = pin_one_core()
     rng = random.Random(seed)
     games = positions(game, 200, seed)
-    cards, cells = PLACEMENTS[game]
+    cards, cells = find_spec(game).placements
     events = [Play(rng.choice(cards), rng.choice(cells)) for _ in range(1000)]
     checks = legal = 0
     start = time.perf_counter()
@@ -81,7 +83,7 @@ def bench_rules(game: str = "tranquility", seconds: float = 2.0, seed: int = 0) 
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        sim = SIMULATORS[game](3, random.Random(rng.getrandbits(32)), False)
+        sim = _simulator(game, 3, random.Random(rng.getrandbits(32)))
         moves += len(sim.run())
         outcome = sim.game.outcome()
         won += bool(outcome and outcome.won)

@@ -19,15 +19,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Protocol
 
+import cv2
+import numpy as np
+
 from companion.app.referee import Notice, Referee, summary
+from companion.config import DEFAULT_GAME
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
-from companion.engine.simulator import Simulator
-from companion.errors import CompanionError
-from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.tranquility.selfplay import SelfPlay
+from companion.errors import CompanionError, UnknownGame
+from companion.games.spec import find_spec
 from companion.text import Lang, Text
+from hardware.frames import Frame
+from hardware.signals import CAMERA_LOST, UNSURE, signal_for
+from models.render.simulate import simulate
+from vision.find.finders import make_finder
+from vision.read.classify import OnnxClassifier
+from vision.watch.changes import TableView
+from vision.watch.table import from_corners
+from vision.watch.watcher import WatchConfig, Watcher
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_SEED = 64
@@ -69,8 +79,6 @@ class SignalSink:
         self.signals = signals
 
     def __call__(self, notice: Notice) -> None:
-        from hardware.signals import CAMERA_LOST, UNSURE, signal_for
-
         if notice.kind == "step" and notice.entry is not None:
             game = self.referee.game
             pattern = signal_for(notice.entry.ruling, game.outcome(), flagged=bool(game.flagged))
@@ -136,7 +144,7 @@ class DemoGame:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def demo_game(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED, *,
+def demo_game(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED, *,
               options: Mapping[str, object] | None = None, interval: float = DEMO_INTERVAL) -> DemoGame:
     """Simulate a whole game (real hidden hands, a few mistakes) as the demo's camera and buttons
     will report it: placements and take-backs from the camera (now and then read unsure first),
@@ -147,11 +155,10 @@ def demo_game(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED
     ('camera', 3, 64)
     """
     rng = random.Random(seed)
-    sim: Simulator[Any]
-    if game == "ascension":
-        sim = AscensionSelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
-    else:
-        sim = SelfPlay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
+    selfplay = find_spec(game).selfplay
+    if selfplay is None:
+        raise UnknownGame(Text("demo_no_selfplay", game=game))
+    sim = selfplay(players, rng, options=options, policy="greedy", mistakes=DEMO_MISTAKES)
     events = sim.run()
     readings = random.Random(seed + 1)
     lines: list[dict[str, Any]] = []
@@ -320,9 +327,6 @@ class CameraFeeder:
 def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
     """The frame, made ``width`` pixels wide, with each settled card's outline and name drawn
     (green; red for a flagged card), as JPEG bytes."""
-    import cv2
-    import numpy as np
-
     scale = width / image.shape[1]
     out = cv2.resize(image, (width, round(image.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     geometry = getattr(watcher, "geometry", None)
@@ -356,8 +360,6 @@ class FilmSource:
 
     def read(self) -> Any:
         """The next frame, on time; None at the end of the film or once closed."""
-        from hardware.frames import Frame
-
         wait = self._due - time.monotonic()
         if self._closed.wait(max(0.0, wait)):
             return None
@@ -452,12 +454,6 @@ def _key(event: Event) -> tuple[Any, ...]:
 def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
     settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
-    from vision.find.finders import make_finder
-    from vision.read.classify import OnnxClassifier
-    from vision.watch.changes import TableView
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
-
     classifiers: dict[str, Any] = {}
     finders: dict[str, Any] = {}
 
@@ -490,10 +486,8 @@ class FilmedDemo:
     meta: dict[str, Any]
 
 
-def film_demo(game: str = "tranquility", players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
+def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
     """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
-    from models.render.simulate import simulate
-
     simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
     header = Header(simulation.header.game, players, dict(simulation.header.options))
     return FilmedDemo(simulation, header, {"demo": {"seed": seed, "film": True}})

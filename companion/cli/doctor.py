@@ -24,9 +24,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from companion.config import Config, candidates, load_config
+from companion.cli.lang import lang_of, lang_option
+from companion.config import DEFAULT_GAME, Config, candidates, load_config
 from companion.errors import CompanionError, ConfigError
-from companion.text import Lang, Text
+from companion.games.spec import in_order
+from companion.text import Text
+from hardware.buttons import Buttons
+from hardware.gpio import default_pin_factory
+from hardware.picamera import list_cameras
+from hardware.signals import GpioSignals
+from hardware.sources import choose_spec, open_spec, parse_spec
+from vision.read.classify import OnnxClassifier
 
 Status = Literal["ok", "missing", "problem"]
 #: Where device files are looked for (tests point it elsewhere).
@@ -55,27 +63,25 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                         "the companion would read)")
     doctor.add_argument("--source", metavar="S", help="the camera source to try (default: COMPANION_CAMERA, "
                         "then the configuration)")
-    doctor.add_argument("--game", action="append", choices=["tranquility", "ascension", "crew", "rixes"],
+    doctor.add_argument("--game", action="append", choices=[spec.name for spec in in_order()],
                         help="the game whose card model to check (default: tranquility; may be repeated)")
     doctor.add_argument("--require-hardware", action="store_true",
                         help="exit 1 unless a Pi camera and GPIO pins are found (for a Pi's set-up)")
     doctor.add_argument("--json", action="store_true", help="one JSON object with every check")
-    doctor.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(doctor)
     doctor.set_defaults(run=run_doctor)
 
 
 def run_doctor(args: argparse.Namespace) -> int:
     """Run every check, print the report, return the exit status."""
-    from companion.cli.main import default_lang
-
-    lang: Lang = args.lang or default_lang()
+    lang = lang_of(args)
     checks: list[Check] = []
     config, config_bad = _check_config(args.config, checks)
     picamera = _check_picamera(checks)
     _check_webcams(checks)
     source, source_bad = _check_source(args.source, config, checks)
     gpio = _check_gpio(config, checks)
-    for game in args.game or ["tranquility"]:
+    for game in args.game or [DEFAULT_GAME]:
         _check_model(game, checks)
     missing = {(False, False): Text("doctor_no_picamera_no_gpio"), (False, True): Text("doctor_no_picamera"),
                (True, False): Text("doctor_no_gpio")}.get((picamera, gpio))
@@ -117,8 +123,6 @@ def _check_config(explicit: str | None, checks: list[Check]) -> tuple[Config, bo
 
 
 def _check_picamera(checks: list[Check]) -> bool:
-    from hardware.picamera import list_cameras
-
     try:
         cameras = list_cameras()
     except CompanionError as error:
@@ -157,8 +161,6 @@ def _check_source(given: str | None, config: Config, checks: list[Check]) -> tup
 
     Returns its name and whether the name itself was bad (bad input: status 2).
     """
-    from hardware.sources import choose_spec, open_spec, parse_spec
-
     name, why = choose_spec(given, configured=config.camera.source)
     try:
         spec = parse_spec(name)
@@ -181,10 +183,6 @@ def _check_source(given: str | None, config: Config, checks: list[Check]) -> tup
 
 
 def _check_gpio(config: Config, checks: list[Check]) -> bool:
-    from hardware.buttons import Buttons
-    from hardware.gpio import default_pin_factory
-    from hardware.signals import GpioSignals
-
     try:
         factory = default_pin_factory()
     except CompanionError as error:
@@ -206,16 +204,10 @@ def _check_gpio(config: Config, checks: list[Check]) -> bool:
 
 def _check_model(game: str, checks: list[Check]) -> None:
     try:
-        from vision.read.classify import OnnxClassifier
-
         classifier = OnnxClassifier(game)
     except CompanionError as error:
         bad = Text("doctor_model_bad", game=game, error=error.text)
         checks.append(Check(f"model {game}", "problem", bad))
-        return
-    except ImportError as error:
-        missing = Text("doctor_not_installed", module=error.name or error)
-        checks.append(Check(f"model {game}", "problem", Text("doctor_model_bad", game=game, error=missing)))
         return
     checks.append(Check(f"model {game}", "ok", Text("doctor_model_ok", game=game, path=classifier.path,
                                                     classes=len(classifier.classes),

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
 from companion.app.export import FORMATS, export
 from companion.app.live import (
     DEMO_INTERVAL,
@@ -40,21 +42,28 @@ from companion.app.live import (
 )
 from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path
+from companion.cli.lang import lang_of as _lang
+from companion.cli.lang import lang_option
+from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
-from companion.engine.registry import refereed
-from companion.errors import CompanionError, MalformedInput, StoreError
+from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
+from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
+from hardware.buttons import Buttons
+from hardware.signals import ConsoleSignals, GpioSignals, open_signals
+from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
+from web import Preview, create_app
+from web.security import _interface_addresses
+from web.server import PageServer
 
 #: How long the demo keeps its page up after the game ended (seconds).
 DEMO_LINGER = 20.0
-#: Games whose demo is filmed and read by the camera's watcher unless ``--feed`` says otherwise.
-FILMED_GAMES = ("tranquility",)
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``run``, ``demo``, ``games`` and ``export``."""
     run = sub.add_parser("run", help="referee a game on the table: camera, signals, store and page")
-    run.add_argument("--game", choices=list(refereed()), default=None,
+    run.add_argument("--game", choices=[spec.name for spec in in_order() if spec.refereed], default=None,
                      help="the game (for a new game; default: Tranquillité, 3 players)")
     run.add_argument("--players", type=int, default=None, help="the number of seats (for a new game)")
     run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -66,31 +75,34 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     run.set_defaults(run=run_live)
 
     demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
-    demo.add_argument("--game", choices=list(refereed()), default="tranquility")
-    demo.add_argument("--players", type=int, default=3)
+    demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
+                      default=DEFAULT_GAME, help="the game to simulate")
+    demo.add_argument("--players", type=int, default=3, help="the number of seats")
     demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
     demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
     demo.add_argument("--linger", type=float, default=DEMO_LINGER,
                       help="seconds the page stays up after the game ended (none with --no-page)")
     demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
     demo.add_argument("--feed", choices=["camera", "engine"], default=None,
-                      help="camera: a filmed game read by the watcher (Tranquillité's default); engine: the "
-                           "game's events fed directly (L'Ascension's default)")
+                      help="camera: a filmed game read by the watcher; engine: the game's events fed "
+                           "directly (default: camera for the games whose demo is filmed, "
+                           + ", ".join(spec.name for spec in in_order() if spec.vision.filmed)
+                           + ", else engine)")
     _live_options(demo)
     demo.set_defaults(run=run_demo)
 
     games = sub.add_parser("games", help="list the games in the store")
     games.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
     games.add_argument("--json", action="store_true", help="one JSON object a line")
-    games.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(games)
     games.set_defaults(run=run_games)
 
     exporter = sub.add_parser("export", help="write a stored game as a record, a table or a BG Stats play")
     exporter.add_argument("id", type=int, metavar="ID", help="the game's number (see `companion games`)")
-    exporter.add_argument("--format", choices=FORMATS, default="jsonl")
+    exporter.add_argument("--format", choices=FORMATS, default="jsonl", help="what to write")
     exporter.add_argument("--out", type=Path, default=None, help="the file to write (default: the output)")
     exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
-    exporter.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(exporter)
     exporter.set_defaults(run=run_export)
 
 
@@ -100,14 +112,7 @@ def _live_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=None, help="the page's address (default: from the configuration)")
     parser.add_argument("--port", type=int, default=None, help="the page's port; 0 picks a free one")
     parser.add_argument("--no-page", action="store_true", help="serve no page")
-    parser.add_argument("--lang", choices=["fr", "en"], default=None)
-
-
-def _lang(args: argparse.Namespace) -> Lang:
-    from companion.cli.main import default_lang
-
-    lang: Lang = getattr(args, "lang", None) or default_lang()
-    return lang
+    lang_option(parser)
 
 
 def _say(text: Text, lang: Lang, out: IO[str] = sys.stdout) -> None:
@@ -176,15 +181,10 @@ def _main_thread() -> bool:
 def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
           stack: contextlib.ExitStack) -> tuple[Live, list[Text]]:
     """Open everything ``run`` or ``demo`` needs; return the live loop and what to print."""
-    from companion.config import load_config
-
     config = load_config(args.config)
     store_path = args.store or (default_store_path().with_name("demo.db") if demo else default_store_path())
     store = stack.enter_context(Store(store_path))
     say: list[Text] = []
-    from web import Preview, create_app
-    from web.server import PageServer
-
     preview = Preview()
     referee, feeders = (_demo_referee(args, config, store, preview, say) if demo
                         else _run_referee(args, store, say))
@@ -227,7 +227,7 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
     if args.game is None and args.players is None:
         # Nothing to resume and nothing asked (a service's first start): a game to begin with,
         # which the page's "New game" replaces.
-        args.game, args.players = "tranquility", 3
+        args.game, args.players = DEFAULT_GAME, 3
         say.append(Text("live_default_game"))
     elif args.game is None or args.players is None:
         raise MalformedInput(Text("live_need_game"))
@@ -245,8 +245,8 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
     Header.from_json({"record": 1, "game": args.game, "players": args.players})  # bad seats: a clear error
     film: FilmedDemo | None = None
     make_watcher: Callable[[Any], Any] | None = None
-    # L'Ascension's camera reading still derails a filmed game (issue 4): its demo is fed directly.
-    feed = args.feed or ("camera" if args.game in FILMED_GAMES else "engine")
+    # A game whose camera reading still derails a filmed game (issue 4) is fed directly.
+    feed = args.feed or ("camera" if find_spec(args.game).vision.filmed else "engine")
     if feed == "camera":
         try:
             film = film_demo(args.game, args.players, args.seed)
@@ -317,8 +317,6 @@ def _addresses(host: str) -> list[str]:
     """Where players can open the page: the LAN addresses when listening on all of them."""
     if host not in ("0.0.0.0", "::", ""):
         return [f"[{host}]" if ":" in host else host]
-    from web.security import _interface_addresses
-
     lan = sorted(a for a in _interface_addresses() if "." in a and not a.startswith("127."))
     return [*lan[:2], "localhost"]
 
@@ -326,23 +324,16 @@ def _addresses(host: str) -> list[str]:
 def _signals(config: Any, *, demo: bool, lang: Lang) -> list[Any]:
     """The signal sinks: the configured ones; the demo says them on the console and plays them
     on mock GPIO pins too (so the LED code runs as on a Pi)."""
-    from hardware.signals import ConsoleSignals, GpioSignals, open_signals
-
     if not demo:
         return [open_signals(config, out=sys.stdout, lang=lang)]
     sinks: list[Any] = [ConsoleSignals(sys.stdout, lang=lang)]
-    with contextlib.suppress(ImportError, CompanionError):
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
-
+    with contextlib.suppress(CompanionError):
         sinks.append(GpioSignals(config.pins, pin_factory=MockFactory(pin_class=MockPWMPin)))
     return sinks
 
 
 def _buttons(config: Any, referee: Referee, stack: contextlib.ExitStack, say: list[Text]) -> None:
     """The discard and undo buttons, where there are GPIO pins."""
-    from companion.errors import GpioUnavailable
-    from hardware.buttons import Buttons
-
     try:
         buttons = Buttons(_submitter(referee), config.pins, config.buttons)
     except GpioUnavailable as error:
@@ -371,8 +362,6 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
     except CompanionError as error:
         say.append(Text("live_no_camera", why=error.text))
         return
-    from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
-
     camera = config.camera
     name, why = choose_spec(args.source, configured=camera.source)
     if why is not None and name.startswith("synthetic"):

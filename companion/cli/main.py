@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 from collections.abc import Iterable, Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from companion.app.bench import SIMULATORS, bench_rules
+from companion.app.bench import bench_rules, benched
 from companion.cli.doctor import add_commands as add_hardware_commands
+from companion.cli.lang import default_lang, lang_option
 from companion.cli.live import add_commands as add_live_commands
 from companion.cli.vision import (
     BENCH_FRAMES,
@@ -21,26 +22,48 @@ from companion.cli.vision import (
     TARGET_CARDS,
     add_commands,
     refiner_option,
+    run_bench_vision,
 )
 from companion.cli.watch import add_commands as add_watch_commands
+from companion.cli.watch import run_bench_watch
 from companion.engine.events import Event, Play, StartDiscards, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
-from companion.engine.registry import find_game
 from companion.errors import CompanionError, MalformedInput
+from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
 
 
-def default_lang() -> Lang:
-    """French when ``COMPANION_LANG`` or ``LANG`` says so, English otherwise."""
-    value = os.environ.get("COMPANION_LANG") or os.environ.get("LANG") or ""
-    return "fr" if value.lower().startswith("fr") else "en"
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that ends each option's text with its default, where it has a telling one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        """The option's help, ``(default: ...)`` added unless it says its default already."""
+        text = action.help or ""
+        # A default of None, False or nothing says nothing (0 says something: `is`, not `==`).
+        quiet = any(action.default is nothing for nothing in (None, False, argparse.SUPPRESS)) \
+            or action.default == [] or "default" in text
+        if quiet or not (action.option_strings or action.nargs in ("?", "*")):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def version() -> str:
+    """The installed companion's version, or ``unknown`` where it was never installed."""
+    try:
+        return metadata.version("companion")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:
+        # Bare `companion`: what it can do, not an error.
+        parser.print_help()
+        return 0
     try:
         status: int = args.run(args)
         return status
@@ -51,11 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description="A referee for card games played on a real table.",
-    )
-    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+    parser = argparse.ArgumentParser(prog="companion", formatter_class=HelpFormatter,
+                                     description="A referee for card games played on a real table.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                        help="print the companion's version and exit")
+    sub = parser.add_subparsers(metavar="COMMAND")
 
     replay = sub.add_parser("replay", help="replay a game record and print one ruling per event")
     replay.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
@@ -64,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
-    bench.add_argument("--game", choices=["tranquility", "ascension", "crew", "rixes"], action="append",
+    bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
                        help="the game to measure (default: every game for rules, Tranquillité for vision; "
                        "may be repeated)")
     bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
@@ -76,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
                        help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "
                        f"(default {BENCH_FRAMES})")
-    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--seed", type=int, default=0, help="the seed of the simulated games and scenes")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_run_bench)
 
@@ -84,14 +107,15 @@ def _parser() -> argparse.ArgumentParser:
     add_hardware_commands(sub)
     add_live_commands(sub)
     add_watch_commands(sub)
+    for command in sub.choices.values():
+        command.formatter_class = HelpFormatter
     return parser
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the ruling lines of RECORD.md, then the outcome line")
-    parser.add_argument("--lang", choices=["fr", "en"], default=None,
-                        help="language of the readable output (default: from LANG)")
+    lang_option(parser)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -214,18 +238,15 @@ def _run_bench(args: argparse.Namespace) -> int:
             print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()),
                   file=sys.stderr)
             return 2
-        from companion.cli.vision import run_bench_vision
-
         return run_bench_vision(args)
     if args.what == "watch":
-        from companion.cli.watch import run_bench_watch
-
         return run_bench_watch(args)
-    games = args.game or list(SIMULATORS)
-    unknown = [game for game in games if game not in SIMULATORS]
+    measured = [spec.name for spec in benched()]
+    games = args.game or measured
+    unknown = [game for game in games if game not in measured]
     if unknown:
         lang = default_lang()
-        print(Text("bench_no_rules", game=unknown[0], known=", ".join(SIMULATORS)).render(lang),
+        print(Text("bench_no_rules", game=unknown[0], known=", ".join(measured)).render(lang),
               file=sys.stderr)
         return 2
     for game in games:
@@ -234,7 +255,7 @@ def _run_bench(args: argparse.Namespace) -> int:
             print(json.dumps(result))
             continue
         targets = result["targets"]
-        print(f"companion bench rules: {find_game(game).title.en}, one core (cpu {result['cpu']})")
+        print(f"companion bench rules: {find_spec(game).title.en}, one core (cpu {result['cpu']})")
         print(f"  legality checks:       {result['checks_per_s']:>9,.0f} /s   "
               f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
         print(f"  random 3-player games: {result['games_per_s']:>9,.0f} /s   "

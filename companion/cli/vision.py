@@ -1,7 +1,6 @@
 """The camera-side commands: ``companion detect``, ``train``, ``eval-vision`` and ``bench vision``.
 
-Kept apart from the rules commands so that ``replay`` and ``demo`` never load
-OpenCV, onnxruntime or PyTorch.
+PyTorch is loaded only by the training commands, which alone need it.
 """
 
 from __future__ import annotations
@@ -9,65 +8,87 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import cv2
+import numpy as np
+
+from companion.app.bench import pin_one_core
+from companion.cli.lang import lang_of, lang_option
+from companion.config import DEFAULT_GAME
 from companion.errors import CompanionError, ImageUnreadable
+from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text
+from models.render import render_scene
+from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
+from vision.evaluation.scenes import confusion_picture, evaluate_scenes
+from vision.find.finders import make_finder
+from vision.networks import kernels
+from vision.read.catalogue import class_names
+from vision.read.classify import OnnxClassifier
+from vision.read.recognise import annotate, recognise
 
 if TYPE_CHECKING:
     from vision.find.detect import Image
     from vision.read.classify import Classifier, OnnxClassifier
     from vision.read.recognise import Finder
 
-VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
+#: The folder of the shipped models, which ``train`` writes into only with ``--force``.
+SHIPPED = Path(str(resources.files("models")))
 #: The shared real photos, beside the project's clone (``../shared`` in the workplace).
 REAL_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "realphotos" / "playing-cards-test"
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``detect`` and ``train``."""
+    """Register ``detect``, ``train``, ``train-finder``, ``train-refiner`` and ``eval-vision``."""
+    games = [spec.name for spec in in_order()]
     detect = sub.add_parser("detect", help="find and read the cards in images")
-    detect.add_argument("images", nargs="+", metavar="IMAGE")
-    detect.add_argument("--game", choices=VISION_GAMES, default="tranquility")
+    detect.add_argument("images", nargs="+", metavar="IMAGE", help="the photos to read")
+    detect.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game whose cards to read")
     detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(detect)
     detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
     detect.add_argument("--annotate", type=Path, metavar="OUT",
                         help="draw the cards on a copy: a file for one image, a folder for several")
-    detect.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(detect)
     detect.set_defaults(run=run_detect)
 
     train = sub.add_parser("train", help="train a game's card classifier on synthetic scenes")
-    train.add_argument("--game", choices=VISION_GAMES, required=True)
-    train.add_argument("--seed", type=int, default=0)
-    train.add_argument("--out", type=Path, help="where to write the model (default: models/<game>.onnx)")
+    train.add_argument("--game", choices=games, required=True, help="the game whose cards to learn")
+    train.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
+    _out_options(train, "<game>.onnx")
     train.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
-    train.add_argument("--epochs", type=int, default=None)
-    train.add_argument("--lang", choices=["fr", "en"], default=None)
+    train.add_argument("--epochs", type=int, default=None,
+                       help="passes over the scenes (default: the recipe's)")
+    lang_option(train)
     train.set_defaults(run=run_train)
 
     for network, what in (("finder", "the card-finder network"), ("refiner", "the corner-refiner network")):
         trainer = sub.add_parser(f"train-{network}", help=f"train {what} on synthetic scenes of every game")
-        trainer.add_argument("--seed", type=int, default=0)
-        trainer.add_argument("--out", type=Path,
-                             help=f"where to write the model (default: models/{network}.onnx)")
+        trainer.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
+        _out_options(trainer, f"{network}.onnx" + (" (refiner-lean.onnx with --lean)" if network == "refiner"
+                                                   else ""))
         trainer.add_argument("--scenes", type=int, default=None,
                              help="training scenes (default: the recipe's)")
-        trainer.add_argument("--epochs", type=int, default=None)
-        trainer.add_argument("--lang", choices=["fr", "en"], default=None)
+        trainer.add_argument("--epochs", type=int, default=None,
+                             help="passes over the scenes (default: the recipe's)")
+        lang_option(trainer)
         trainer.set_defaults(run=run_train_network, network=network, lean=False)
         if network == "refiner":
-            trainer.add_argument("--lean", action="store_true",
-                                 help="the lean finder's refiner (default out: models/refiner-lean.onnx)")
+            trainer.add_argument("--lean", action="store_true", help="the lean finder's refiner")
 
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")
-    evaluate.add_argument("--game", choices=VISION_GAMES, default="tranquility")
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to measure")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(evaluate)
-    evaluate.add_argument("--scenes", type=int, default=500)
-    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--scenes", type=int, default=500, help="held-out scenes to read")
+    evaluate.add_argument("--seed", type=int, default=0, help="the seed of the held-out scenes")
     evaluate.add_argument("--real-photos", type=Path, default=None,
                           help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
                           "the shared playing-cards test set), or none")
@@ -76,23 +97,13 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           "default 1")
     evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
                           help="where to draw the confusion matrix")
-    evaluate.add_argument("--json", action="store_true")
-    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
     evaluate.set_defaults(run=run_eval)
 
 
-def lang_of(args: argparse.Namespace) -> Lang:
-    """The language a command speaks: ``--lang``, else the environment's."""
-    from companion.cli.main import default_lang
-
-    lang: Lang = getattr(args, "lang", None) or default_lang()
-    return lang
-
-
-def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
+def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
     """The game's classifier, or None after saying why it cannot be loaded."""
-    from vision.read.classify import OnnxClassifier
-
     try:
         return OnnxClassifier(game, model)
     except CompanionError as error:
@@ -101,12 +112,31 @@ def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | N
 
 
 #: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
-FINDER_HELP = ("how cards are found: auto (the default: lean for Tranquillité and network for L'Ascension, "
-               "but both for close-ups and frames they find fewer than 12 cards in; both for the other "
-               "games), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
+FINDER_HELP = ("how cards are found: auto (the default: each game's own, "
+               + ", ".join(f"{spec.vision.finder} for {spec.name}" for spec in in_order())
+               + "; lean and network turn to both for close-ups and frames they find fewer than 12 cards "
+               "in), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
                "(the network alone, placed by one look of the lean refiner), network (the network "
                "without the contours), contours alone, or another finder model file")
 FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
+
+
+def _out_options(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--out`` and ``--force``: where a trained model goes, never over a shipped one by mistake."""
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"where to write the model (default: ./{default}, in the working folder)")
+    parser.add_argument("--force", action="store_true",
+                        help="let --out replace a shipped model (in the models folder)")
+
+
+def model_out(out: Path | None, default: str, force: bool, lang: Lang) -> Path | None:
+    """Where to write a trained model: ``out``, else ``default`` in the working folder; None
+    after saying why not when it is a shipped model's file and ``force`` is not given."""
+    path = out if out is not None else Path(default)
+    if path.is_file() and path.resolve().parent == SHIPPED.resolve() and not force:
+        print(Text("train_shipped_out", path=path).render(lang), file=sys.stderr)
+        return None
+    return path
 
 
 def _finder_option(parser: argparse.ArgumentParser) -> None:
@@ -127,8 +157,6 @@ def refiner_option(parser: argparse.ArgumentParser) -> None:
 def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None = None) -> Finder | None:
     """The card finder named on the command line for ``game``, its quads refined by ``refiner``
     (see :func:`vision.find.finders.make_finder`), or None after saying why it cannot be loaded."""
-    from vision.find.finders import make_finder
-
     try:
         return make_finder(choice, refiner, game)
     except CompanionError as error:
@@ -138,13 +166,8 @@ def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None
 
 def run_detect(args: argparse.Namespace) -> int:
     """Find and read the cards of each image; exit 2 if any image or the model failed."""
-    import cv2
-    import numpy as np
-
-    from vision.read.recognise import annotate, recognise
-
     lang = lang_of(args)
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
@@ -180,8 +203,6 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def write_image(path: Path, image: Image, lang: Lang) -> bool:
     """Write ``image`` to ``path``, its folder made; whether it was, else why not on standard error."""
-    import cv2
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         written = bool(cv2.haveImageWriter(str(path))) and bool(cv2.imwrite(str(path), image))
@@ -206,20 +227,18 @@ def counts_refused(args: argparse.Namespace, lang: Lang, *fields: str) -> bool:
 def run_train(args: argparse.Namespace) -> int:
     """Train the classifier of a game from its recipe and seed, with a progress bar."""
     lang = lang_of(args)
-    if counts_refused(args, lang, "scenes", "epochs"):
+    out = model_out(args.out, f"{args.game}.onnx", args.force, lang)
+    if out is None or counts_refused(args, lang, "scenes", "epochs"):
         return 2
     try:
-        from models.training.classifier import Recipe, shipped_recipe, train
+        from models.training.classifier import Recipe, shipped_recipe, train  # noqa: PLC0415, RUF100 (torch: only to train)
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
-    from vision.read.classify import default_model
-
     recipe = shipped_recipe(args.game, args.seed)
     changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
     if changes:
         recipe = Recipe(**{**recipe.__dict__, **changes})
-    out = args.out or default_model(args.game)
     report = train(recipe, out)
     print(json.dumps({"model": str(out), "val_accuracy": report.val_accuracy,
                       "val_flip_accuracy": report.val_flip_accuracy,
@@ -234,32 +253,26 @@ def run_train(args: argparse.Namespace) -> int:
 def run_train_network(args: argparse.Namespace) -> int:
     """Train the card finder or the corner refiner (``args.network``) from its recipe and seed,
     with a progress bar."""
-    from collections.abc import Callable
-    from dataclasses import replace
-    from typing import Any
-
     lang = lang_of(args)
-    if counts_refused(args, lang, "scenes", "epochs"):
+    default = "refiner-lean.onnx" if args.lean else f"{args.network}.onnx"
+    out = model_out(args.out, default, args.force, lang)
+    if out is None or counts_refused(args, lang, "scenes", "epochs"):
         return 2
     recipe: Any
     train: Callable[[Any, Path], dict[str, Any]]
     try:
         if args.network == "finder":
-            from models.training.finder import FinderRecipe, train_finder
-            from vision.find.segment import default_finder_path
+            from models.training.finder import FinderRecipe, train_finder  # noqa: PLC0415, RUF100 (torch: only to train)
 
-            recipe, train, default = FinderRecipe(seed=args.seed), train_finder, default_finder_path()
+            recipe, train = FinderRecipe(seed=args.seed), train_finder
         else:
-            from models.training.refiner import RefinerRecipe, train_refiner
-            from vision.find.refine import default_refiner_path, lean_refiner_path
+            from models.training.refiner import RefinerRecipe, train_refiner  # noqa: PLC0415, RUF100 (torch: only to train)
 
             recipe, train = RefinerRecipe(seed=args.seed, lean=args.lean), train_refiner
-            default = lean_refiner_path() if args.lean else default_refiner_path()
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
     changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
-    out = args.out or default
     report = train(replace(recipe, **changes), out)
     print(json.dumps({"model": str(out), **report}))
     return 0
@@ -267,12 +280,6 @@ def run_train_network(args: argparse.Namespace) -> int:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
-    import cv2
-
-    from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
-    from vision.evaluation.scenes import confusion_picture, evaluate_scenes
-    from vision.read.catalogue import class_names
-
     lang = lang_of(args)
     if counts_refused(args, lang, "scenes"):
         return 2
@@ -290,7 +297,7 @@ def run_eval(args: argparse.Namespace) -> int:
         print(Text("real_photos_none", path=folder).render(lang), file=sys.stderr)
         if args.real_photos is not None:
             return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
@@ -332,18 +339,14 @@ TARGET_MS = 50.0
 #: pyramid's frames do: the median of six frames fell between the two kinds, swinging 45 to 52
 #: ms from run to run; of 24 it lies among the frames read once, as in most frames.
 BENCH_FRAMES = 24
-#: The layout of each game that lays the most cards: the bench's frames.
-FULLEST = {"tranquility": "grid-full", "ascension": "pyramid-full"}
 
 
 def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,
                    tries: int = 4_000) -> list[Image]:
     """Up to ``count`` scenes of ``game`` (its usual layout, seeds from ``first_seed``) holding
     exactly ``cards`` cards in view; none for a game whose table never holds that many."""
-    from models.render import render_scene
-
     frames: list[Image] = []
-    if game not in FULLEST:
+    if find_spec(game).vision.bench_layout is None:
         return frames  # a trick-taking table: a few cards before each seat, never a grid's worth
     for seed in range(first_seed, first_seed + tries):
         if len(frames) == count:
@@ -362,12 +365,6 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
     than the others, by a second finder or reading again, shows there, not in the median), the
     mean count of cards read a frame and, given ``target_ms``, the share of the frames whose
     median reading takes at most that long."""
-    import time
-
-    import numpy as np
-
-    from vision.read.recognise import recognise
-
     whole: list[float] = []
     finding: list[float] = []
     cards: list[int] = []
@@ -394,23 +391,16 @@ def time_frames(frames: list[Image], classifier: Classifier, find: Finder,
 def run_bench_vision(args: argparse.Namespace) -> int:
     """Time the classifier per crop and the whole reading of 1280x720 frames, on one core: frames
     of the game's fullest table, and frames holding :data:`TARGET_CARDS` cards where it can."""
-    import time
-
-    import numpy as np
-
-    from companion.app.bench import pin_one_core
-    from models.render import render_scene
-    from vision.networks import kernels
-
     lang = lang_of(args)
     cpu = pin_one_core()
     args.finder = args.finder or "auto"
-    for game in args.game or ["tranquility"]:
-        classifier = _classifier(game, args.model, lang)
+    for game in args.game or [DEFAULT_GAME]:
+        classifier = load_classifier(game, args.model, lang)
         find = finder(args.finder, lang, args.refiner, game)
         if classifier is None or find is None:
             return 2
-        frames = [render_scene(game, 700_000 + k, layout=FULLEST.get(game)).image for k in range(10)]
+        layout = find_spec(game).vision.bench_layout
+        frames = [render_scene(game, 700_000 + k, layout=layout).image for k in range(10)]
         crops = np.random.default_rng(0).integers(0, 255, (36, 88, 64, 3), dtype=np.uint8)
         single: list[float] = []
         batch: list[float] = []

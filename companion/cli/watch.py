@@ -1,8 +1,4 @@
-"""The table-watching commands: ``companion simulate``, ``watch``, ``eval-watch`` and ``bench watch``.
-
-Kept apart from the rules commands so that ``replay`` and ``demo`` never load
-OpenCV or onnxruntime.
-"""
+"""The table-watching commands: ``companion simulate``, ``watch``, ``eval-watch`` and ``bench watch``."""
 
 from __future__ import annotations
 
@@ -13,41 +9,60 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.vision import counts_refused, finder
-from companion.cli.vision import lang_of as _lang
+import numpy as np
+
+from companion.app.bench import pin_one_core
+from companion.cli.lang import lang_of as _lang
+from companion.cli.lang import lang_option
+from companion.cli.vision import counts_refused, finder, load_classifier
+from companion.config import DEFAULT_GAME, load_config
+from companion.engine.record import Header
+from companion.engine.registry import find_game
 from companion.errors import CompanionError
+from companion.games.spec import in_order
 from companion.text import Lang, Text, os_reason
+from hardware.sources import open_source
+from models.render.simulate import simulate, write
+from vision.evaluation.films import evaluate
+from vision.watch.changes import TableView
+from vision.watch.stable import Prompt
+from vision.watch.table import from_corners
+from vision.watch.watcher import WatchConfig, Watcher
 
 if TYPE_CHECKING:
-    from vision.read.classify import OnnxClassifier
     from vision.watch.table import TableGeometry
 
-WATCH_GAMES = ("tranquility", "ascension")
 #: First seed of eval-watch's games: far from the seeds the tests and the examples use.
 HELD_OUT_SEED = 7_000_000
 
 
+def watched() -> list[str]:
+    """The games whose cards lie in cells the watcher can follow, in the games' order."""
+    return [spec.name for spec in in_order() if spec.vision.watched]
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``simulate``, ``watch`` and ``eval-watch``."""
+    games = watched()
     simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
-    simulate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    simulate.add_argument("--players", type=int, default=3)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to play")
+    simulate.add_argument("--players", type=int, default=3, help="the number of seats")
+    simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
     simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
     simulate.add_argument("--video", action="store_true",
                           help="write game.avi (MJPEG) instead of JPEG frames")
     simulate.add_argument("--mistakes", type=float, default=0.12,
                           help="chance a turn of an illegal placement or an undo (default 0.12)")
     simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
-    simulate.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(simulate)
     simulate.set_defaults(run=run_simulate)
 
     watch = sub.add_parser("watch", help="watch a table (video, image folder, camera) and print the events")
     watch.add_argument("source", metavar="SOURCE",
                        help="a video file, a folder of images, webcam:N, picamera, "
                        "synthetic[:GAME[:SEED]]")
-    watch.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    watch.add_argument("--players", type=int, default=3)
+    watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
+    watch.add_argument("--players", type=int, default=3, help="the number of seats")
     watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
                        "bottom right, top right, top left) instead of finding the table")
@@ -61,14 +76,14 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how the table's cards are found (default: the configuration's camera.finder)")
     watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
-    watch.add_argument("--lang", choices=["fr", "en"], default=None)
+    lang_option(watch)
     watch.set_defaults(run=run_watch)
 
     evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
-    evaluate.add_argument("--game", choices=WATCH_GAMES, default="tranquility")
-    evaluate.add_argument("--games", type=int, default=20)
-    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED)
-    evaluate.add_argument("--players", type=int, default=3)
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to simulate")
+    evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
+    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
+    evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     evaluate.add_argument("--table", choices=["found", "set"], default="found",
                           help="find the table in the frames (default), or set it as four corners would")
@@ -76,20 +91,12 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           help="stop each game after this many events (a quick look)")
     evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
                           help="how the watcher finds the table (default: both, as camera.finder)")
-    evaluate.add_argument("--json", action="store_true")
-    evaluate.add_argument("--lang", choices=["fr", "en"], default=None)
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
     evaluate.set_defaults(run=run_eval_watch)
 
 
-def _classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
-    from companion.cli.vision import _classifier as load
-
-    return load(game, model, lang)
-
-
 def _players_ok(game: str, players: int, lang: Lang) -> bool:
-    from companion.engine.registry import find_game
-
     cls = find_game(game)
     if not cls.min_players <= players <= cls.max_players:
         print(Text("bad_players", game=cls.title, players=players, low=cls.min_players,
@@ -100,8 +107,6 @@ def _players_ok(game: str, players: int, lang: Lang) -> bool:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Simulate a game, film it, and write the frames (or a video) and the ground truth."""
-    from models.render.simulate import simulate, write
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
@@ -138,8 +143,6 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
     """The table set by hand, if asked: (ok, geometry)."""
     if corners is None:
         return True, None
-    from vision.watch.table import from_corners
-
     try:
         return True, from_corners(game, parse_corners(corners))
     except ValueError:
@@ -149,13 +152,6 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
 
 def run_watch(args: argparse.Namespace) -> int:
     """Watch a source, rule on the camera's events with the engine, and print them as they come."""
-    from companion.config import load_config
-    from companion.engine.record import Header
-    from hardware.sources import open_source
-    from vision.watch.stable import Prompt
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
@@ -179,7 +175,7 @@ def run_watch(args: argparse.Namespace) -> int:
     if not 0.0 < settle <= 10.0:
         print(Text("bad_field", field="settle", value=settle).render(lang), file=sys.stderr)
         return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder or config.camera.finder, lang)
     if classifier is None or find is None:
         return 2
@@ -248,14 +244,12 @@ def _print_prompt(prompt: Any, as_json: bool, lang: Lang) -> None:
 
 def run_eval_watch(args: argparse.Namespace) -> int:
     """Watch simulated games and print the share of plays recovered, false events, prompts, delays."""
-    from vision.evaluation.films import evaluate
-
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
     if counts_refused(args, lang, "games", "events"):
         return 2
-    classifier = _classifier(args.game, args.model, lang)
+    classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang)
     if classifier is None or find is None:
         return 2
@@ -285,23 +279,15 @@ def run_eval_watch(args: argparse.Namespace) -> int:
 def run_bench_watch(args: argparse.Namespace) -> int:
     """Frames a second of the watcher on 1280x720 frames of a simulated game, on one core:
     frames where nothing moves, and frames where hands and cards move."""
-    import numpy as np
-
-    from companion.app.bench import pin_one_core
-    from models.render.simulate import simulate
-    from vision.watch.changes import TableView
-    from vision.watch.stable import Prompt
-    from vision.watch.watcher import Watcher
-
     args.finder = args.finder or "both"
     lang = _lang(args)
     cpu = pin_one_core()
-    for game in args.game or ["tranquility"]:
-        if game not in WATCH_GAMES:
-            print(Text("watch_no_camera_game", game=game, known=", ".join(WATCH_GAMES)).render(lang),
+    for game in args.game or [DEFAULT_GAME]:
+        if game not in watched():
+            print(Text("watch_no_camera_game", game=game, known=", ".join(watched())).render(lang),
                   file=sys.stderr)
             return 2
-        classifier = _classifier(game, args.model, lang)
+        classifier = load_classifier(game, args.model, lang)
         find = finder(args.finder, lang)
         if classifier is None or find is None:
             return 2

@@ -21,19 +21,28 @@ import functools
 import importlib
 import pkgutil
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from companion.errors import UnknownGame
 from companion.text import Both, Text
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
-    from companion.engine.simulator import Simulator
+    from companion.engine.simulator import Policy, Simulator
 
 #: Builds a simulator of the game: (players, rng, checked) -> simulator.
 SimulatorFactory = Callable[[int, random.Random, bool], "Simulator[Any]"]
+
+
+class SelfPlayFactory(Protocol):
+    """Builds a self-play simulator of the game with its options, players' policy and mistakes."""
+
+    def __call__(self, players: int, rng: random.Random, *, options: Mapping[str, object] | None = ...,
+                 policy: Policy = ..., mistakes: float = ..., checked: bool = ...) -> Simulator[Any]:
+        """The simulator of a game of ``players`` seats drawing its chances from ``rng``."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,9 @@ class VisionSpec:
     #: An accepted card never leaves its cell but by an undo (a card read gone must stay gone a
     #: while before the watcher believes it).
     accepted_stay: bool = False
+    #: The renderer's layout laying the most cards (the frames ``bench vision`` times), or None
+    #: where no table holds a grid's worth of cards (a few before each seat).
+    bench_layout: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +82,13 @@ class GameSpec:
     board: Literal["grid", "pyramid", "tricks", "none"] = "none"
     #: What the camera side needs to know.
     vision: VisionSpec = field(default_factory=VisionSpec)
+    #: Where the game comes in lists of games (the order games were added): the command line's
+    #: choices, and the finder's training scenes, which cycle through the games in this order.
+    order: int = 100
+    #: The self-play simulator with options, policy and mistakes (the demo's), or None.
+    selfplay: SelfPlayFactory | None = None
+    #: The card names and the cells a random placement draws from (``bench rules``' checks).
+    placements: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def refereed(self) -> bool:
@@ -109,6 +128,11 @@ def specs() -> tuple[GameSpec, ...]:
     """Every registered game's spec, in name order."""
     _discover()
     return tuple(_SPECS[name] for name in sorted(_SPECS))
+
+
+def in_order() -> tuple[GameSpec, ...]:
+    """Every registered game's spec in :attr:`GameSpec.order`, then name order."""
+    return tuple(sorted(specs(), key=lambda spec: spec.order))
 
 
 def find_spec(name: str) -> GameSpec:

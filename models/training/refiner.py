@@ -30,6 +30,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from companion.games.spec import in_order
 from models.render import FINDER_TABLES, render_scene
 from models.render.scenes import LAYOUTS, Scene
 from models.training.onnx_export import export_network, set_metadata
@@ -40,7 +41,8 @@ from vision.find.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut
 from vision.networks import session
 from vision.read.recognise import Finder
 
-GAMES = tuple(LAYOUTS)
+#: The games whose scenes train the refiner, one seed each in turn: every game the renderer lays out.
+GAMES = tuple(spec.name for spec in in_order() if spec.name in LAYOUTS)
 #: Window pixels are scaled to 0..1, then centred: (x / 255 - MEAN) / STD.
 MEAN, STD = 0.5, 0.25
 #: The network's corner outputs are offsets from :data:`vision.find.refine.CARD_IN_WINDOW` in units of

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from companion.engine.events import Play
 from companion.games.ascension.pyramid import SLOTS
 from companion.games.ascension.rules import Ascension
 from companion.games.tranquility.rules import CELLS, Tranquility
+from web import svg as svg_module
 from web.svg import table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -69,3 +72,17 @@ def test_names_are_escaped() -> None:
     svg = table_svg({"game": "tranquility", "cells": {}, "flagged": flagged})
     ET.fromstring(svg)
     assert "<b>&" not in svg
+
+
+def test_a_game_with_no_known_board_is_drawn_as_its_public_state() -> None:
+    svg = table_svg({"game": "crew", "seats": [{"seat": 1, "hand": 13}], "turn": 1})
+    root = ET.fromstring(svg)
+    lines = ["".join(text.itertext()) for text in root.iter(f"{NS}text")]
+    assert lines == ['seats: [{"seat": 1, "hand": 13}]', "turn: 1"]
+    assert root.get("class") == "table crew"
+
+
+def test_a_board_is_drawn_by_its_registered_drawer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(svg_module.DRAWERS, "tricks", lambda state, last: f"<svg>{state['turn']}</svg>")
+    assert table_svg({"game": "crew", "turn": 2}) == "<svg>2</svg>"
+    assert table_svg({"game": "nowhere", "turn": 2}).startswith("<svg")  # unknown game: plain

@@ -1,5 +1,6 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
+from companion.games.ascension.pyramid import CARDS, SLOTS, SUMMIT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
 from companion.games.spec import GameSpec, VisionSpec
@@ -11,7 +12,11 @@ SPEC = GameSpec(
     simulator=lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
     board="pyramid",
     # Small Panoramas need the closer look and both looks of the refiner, not the contours.
-    vision=VisionSpec(finder="network", watched=True, grey_cards=True),
+    vision=VisionSpec(finder="network", watched=True, grey_cards=True, bench_layout="pyramid-full"),
+    order=1,
+    selfplay=AscensionSelfPlay,
+    placements=(tuple(name for name, card in CARDS.items() if card.kind in ("versant", "summit", "bridge")),
+                (*SLOTS, SUMMIT)),
 )
 
 __all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]

@@ -9,6 +9,7 @@ SPEC = GameSpec(
     board="tricks",
     # Fanned, overlapping cards need every finder.
     vision=VisionSpec(finder="both"),
+    order=3,
 )
 
 __all__ = ["SPEC"]

@@ -1,7 +1,7 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
 from companion.games.spec import GameSpec, VisionSpec
-from companion.games.tranquility.rules import Tranquility
+from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
 SPEC = GameSpec(
@@ -11,7 +11,10 @@ SPEC = GameSpec(
     simulator=lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
-    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True),
+    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, bench_layout="grid-full"),
+    order=0,
+    selfplay=SelfPlay,
+    placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),
 )
 
 __all__ = ["SPEC", "SelfPlay", "Tranquility"]
