@@ -30,7 +30,7 @@ from hardware.frames import Clock, Frame, Image, SourceBase, as_bgr
 def load_picamera2() -> Any:
     """Import picamera2, or raise ``CameraUnavailable`` saying how to install it or fix numpy."""
     try:
-        import picamera2  # noqa: PLC0415, RUF100 (only on a Pi: everything else runs without it)
+        import picamera2  # noqa: PLC0415 (only on a Pi: everything else runs without it)
     except ImportError:
         raise CameraUnavailable(Text("picamera_missing")) from None
     except ValueError as error:

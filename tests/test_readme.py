@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli.main import main
+
 ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -104,7 +106,6 @@ def test_every_command_quoted_exists(page: Path) -> None:
 
 def test_the_options_usage_lists_exist(capsys: pytest.CaptureFixture[str]) -> None:
     # Each command line of docs/usage.md names only options its command's --help lists.
-    from companion.cli.main import main
 
     block = re.findall(r"```text\n(.*?)```", _text(ROOT / "docs" / "usage.md"), re.S)[0]
     for command in re.split(r"\n(?=companion )", block.strip()):

@@ -231,7 +231,7 @@ def run_train(args: argparse.Namespace) -> int:
     if out is None or counts_refused(args, lang, "scenes", "epochs"):
         return 2
     try:
-        from models.training.classifier import Recipe, shipped_recipe, train  # noqa: PLC0415, RUF100 (torch: only to train)
+        from models.training.classifier import Recipe, shipped_recipe, train  # noqa: PLC0415 (torch: only to train)
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
@@ -262,11 +262,11 @@ def run_train_network(args: argparse.Namespace) -> int:
     train: Callable[[Any, Path], dict[str, Any]]
     try:
         if args.network == "finder":
-            from models.training.finder import FinderRecipe, train_finder  # noqa: PLC0415, RUF100 (torch: only to train)
+            from models.training.finder import FinderRecipe, train_finder  # noqa: PLC0415 (torch: only to train)
 
             recipe, train = FinderRecipe(seed=args.seed), train_finder
         else:
-            from models.training.refiner import RefinerRecipe, train_refiner  # noqa: PLC0415, RUF100 (torch: only to train)
+            from models.training.refiner import RefinerRecipe, train_refiner  # noqa: PLC0415 (torch: only to train)
 
             recipe, train = RefinerRecipe(seed=args.seed, lean=args.lean), train_refiner
     except ImportError:

@@ -161,7 +161,7 @@ def build_atlas(fonts: dict[str, str], out: Path) -> Atlas:
     """Rasterise the digits of ``fonts`` (name: font file, or ``"default"`` for Pillow's built-in
     font) with Pillow and write the atlas to ``out``; each typeface drawn so that its 0 stands
     :data:`DIGIT_HEIGHT` pixels tall. Needs Pillow (``pip install pillow``): only to build it."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw, ImageFont  # noqa: PLC0415 (Pillow: the train extra, only to build the atlas)
 
     def font_at(path: str, size: int) -> ImageFont.FreeTypeFont:
         if path == "default":

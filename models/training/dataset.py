@@ -22,6 +22,7 @@ from models.render import Scene, render_scene
 from models.training.parallel import map_jobs
 from vision.evaluation.scenes import IOU
 from vision.find.detect import CROP_SIZE, FloatArray, order_corners, quad_iou, rectify
+from vision.find.finders import make_finder
 from vision.read.catalogue import class_names as classes
 from vision.read.recognise import Finder
 
@@ -96,7 +97,6 @@ def _camera_finder() -> Finder:
     """The merged finder, its quads as they are (one per worker process: an onnxruntime session
     stays in the process that made it). The watcher cuts cards along them while it finds the
     table; ``detect``'s refined quads lie between them and the true corners, and read as well."""
-    from vision.find.finders import make_finder
 
     return make_finder("both")
 

@@ -23,7 +23,7 @@ def map_jobs(work: Callable[[Job], Result], jobs: Sequence[Job], *, workers: int
     def shown(results: Iterable[Result]) -> Iterable[Result]:
         if not progress:
             return results
-        from tqdm import tqdm
+        from tqdm import tqdm  # noqa: PLC0415 (the train extra's progress bar, only when shown)
 
         bar: Iterable[Result] = tqdm(results, total=len(jobs), desc=desc)
         return bar

@@ -37,7 +37,9 @@ from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from models.training.quantize import quantize
 from vision.find.detect import FloatArray, order_corners, quad_iou
+from vision.find.finders import CombinedFinder
 from vision.find.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut_windows, to_window
+from vision.find.segment import CardFinder
 from vision.networks import session
 from vision.read.recognise import Finder
 
@@ -111,8 +113,6 @@ def matched_corners(rough: FloatArray, truth: FloatArray) -> FloatArray:
 def _camera_finder() -> Finder:
     """The merged finder the refiner follows in ``detect`` (keeping lone cores), its quads as they
     are (one per worker process)."""
-    from vision.find.finders import CombinedFinder
-    from vision.find.segment import CardFinder
 
     return CombinedFinder(CardFinder(lone_cores=True)).find
 

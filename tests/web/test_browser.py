@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 from tests.companion.cli.test_live import Companion
 
@@ -27,9 +29,6 @@ def state(base: str) -> dict[str, Any]:
 
 
 def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
-
     (tmp_path / "home").mkdir()
     demo = Companion("demo", "--feed", "engine", "--speed", "0.6", "--linger", "0", "--store",
                      str(tmp_path / "demo.db"), "--host", "127.0.0.1", "--port", "0", "--lang", "en",

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.app.referee import Referee
 from companion.engine.events import Play
-from companion.engine.record import Replay
+from companion.engine.record import Header, Replay
 from web import Preview
 from web.page import page_of
 
@@ -86,7 +86,6 @@ def test_state_shows_a_flag_an_unsure_alert_and_the_split(client: FlaskClient, r
 
 def test_start_split_pending(app: Flask, store: Any) -> None:
     referee = page_of(app).referee
-    from companion.engine.record import Header
 
     referee.new_game(Header("tranquility", 2))
     referee.submit(Play("start", "start"))
@@ -95,8 +94,6 @@ def test_start_split_pending(app: Flask, store: Any) -> None:
 
 
 def test_ascension_and_solo(app: Flask) -> None:
-    from companion.engine.record import Header
-
     referee = page_of(app).referee
     referee.new_game(Header("ascension", 1))
     snap = state(app.test_client())

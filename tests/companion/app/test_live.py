@@ -7,6 +7,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -31,7 +32,9 @@ from companion.errors import MalformedInput
 from companion.text import Text
 from hardware.frames import Frame
 from hardware.signals import RecordingSignals
+from vision.watch.changes import TableView
 from vision.watch.stable import Prompt
+from vision.watch.table import from_corners
 
 
 def started() -> Referee:
@@ -256,9 +259,6 @@ def test_a_new_game_gets_a_new_watcher() -> None:
 
 
 def test_preview_draws_the_settled_cards() -> None:
-    from vision.watch.changes import TableView
-    from vision.watch.table import from_corners
-
     @dataclass
     class Settled:
         geometry: Any
@@ -268,7 +268,6 @@ def test_preview_draws_the_settled_cards() -> None:
     image = np.full((720, 1280, 3), 200, np.uint8)
     geometry = from_corners("tranquility", [[200, 650], [1000, 650], [1000, 80], [200, 80]])
     watcher = Settled(geometry, {"a1": "12", "b1": None}, TableView({"a1": "12"}, frozenset({"a1"})))
-    import cv2
 
     drawn = cv2.imdecode(np.frombuffer(preview_jpeg(image, watcher), np.uint8), cv2.IMREAD_COLOR)
     plain = cv2.imdecode(np.frombuffer(preview_jpeg(image, FakeWatcher({})), np.uint8), cv2.IMREAD_COLOR)

@@ -20,8 +20,13 @@ from typing import Any
 
 import pytest
 
+from companion.app.export import export
+from companion.app.referee import Referee
+from companion.app.store import Store
 from companion.cli.main import main
-from companion.engine.record import Replay
+from companion.engine.events import Play
+from companion.engine.record import Header, Replay
+from models.render.simulate import simulate, write
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -104,8 +109,6 @@ def demo(store: Path, home: Path, *extra: str) -> Companion:
 
 def record(store: Path, game: int = 1) -> list[dict[str, Any]]:
     out = io.StringIO()
-    from companion.app.export import export
-    from companion.app.store import Store
 
     with Store(store, writer=False) as reader:
         export(reader, game, "jsonl", out)
@@ -210,8 +213,6 @@ def test_demo_new_starts_again_and_the_old_game_is_abandoned(tmp_path: Path, hom
 
 @pytest.mark.long
 def test_run_reads_a_filmed_table_through_the_watcher(tmp_path: Path, home: Path) -> None:
-    from models.render.simulate import simulate, write
-
     sim = simulate("tranquility", 2, 5, mistakes=0.0, max_events=6, size=(960, 540))
     write(sim, tmp_path / "film")
     truth = [line for line in sim.record_lines()[1:] if "frame" in line]
@@ -271,11 +272,6 @@ def test_store_in_use_and_bad_speed(tmp_path: Path, home: Path) -> None:
 
 
 def test_games_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.app.referee import Referee
-    from companion.app.store import Store
-    from companion.engine.events import Play
-    from companion.engine.record import Header
-
     path = tmp_path / "games.db"
     with Store(path) as store:
         referee = Referee(Header("tranquility", 2, names=["Ana", "Bo"]), store=store)
