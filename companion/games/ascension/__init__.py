@@ -1,5 +1,7 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
+from companion.games.ascension import deck
+from companion.games.ascension.layout import LAYOUT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
 from companion.games.spec import GameSpec, VisionSpec
@@ -11,7 +13,10 @@ SPEC = GameSpec(
     simulator=lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
     board="pyramid",
     # Small Panoramas need the closer look and both looks of the refiner, not the contours.
-    vision=VisionSpec(finder="network", watched=True, grey_cards=True),
+    vision=VisionSpec(finder="network", watched=True, grey_cards=True, triangular="panorama",
+                      laid_over=frozenset({"bridge"}), campfire=True),
+    layout=LAYOUT,
+    deck=deck.faces,
 )
 
 __all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]

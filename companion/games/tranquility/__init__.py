@@ -1,6 +1,8 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
 from companion.games.spec import GameSpec, VisionSpec
+from companion.games.tranquility import deck
+from companion.games.tranquility.layout import LAYOUT
 from companion.games.tranquility.rules import Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
@@ -12,6 +14,8 @@ SPEC = GameSpec(
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True),
+    layout=LAYOUT,
+    deck=deck.faces,
 )
 
 __all__ = ["SPEC", "SelfPlay", "Tranquility"]
