@@ -455,8 +455,9 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     from vision.find.finders import make_finder
     from vision.read.classify import OnnxClassifier
     from vision.watch.changes import TableView
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
+    from vision.watch.geometry import from_corners
+    from vision.watch.state import WatchConfig
+    from vision.watch.watcher import Watcher
 
     classifiers: dict[str, Any] = {}
     finders: dict[str, Any] = {}

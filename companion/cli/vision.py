@@ -16,9 +16,8 @@ from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 
 if TYPE_CHECKING:
-    from vision.find.detect import Image
+    from vision.find.detect import Finder, Image
     from vision.read.classify import Classifier, OnnxClassifier
-    from vision.read.recognise import Finder
 
 VISION_GAMES = ("tranquility", "ascension", "crew", "rixes")
 #: The shared real photos, beside the project's clone (``../shared`` in the workplace).

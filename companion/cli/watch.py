@@ -20,7 +20,7 @@ from companion.text import Lang, Text, os_reason
 
 if TYPE_CHECKING:
     from vision.read.classify import OnnxClassifier
-    from vision.watch.table import TableGeometry
+    from vision.watch.geometry import TableGeometry
 
 WATCH_GAMES = ("tranquility", "ascension")
 #: First seed of eval-watch's games: far from the seeds the tests and the examples use.
@@ -138,7 +138,7 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
     """The table set by hand, if asked: (ok, geometry)."""
     if corners is None:
         return True, None
-    from vision.watch.table import from_corners
+    from vision.watch.geometry import from_corners
 
     try:
         return True, from_corners(game, parse_corners(corners))
@@ -152,9 +152,10 @@ def run_watch(args: argparse.Namespace) -> int:
     from companion.config import load_config
     from companion.engine.record import Header
     from hardware.sources import open_source
+    from vision.watch.geometry import from_corners
     from vision.watch.stable import Prompt
-    from vision.watch.table import from_corners
-    from vision.watch.watcher import WatchConfig, Watcher
+    from vision.watch.state import WatchConfig
+    from vision.watch.watcher import Watcher
 
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):

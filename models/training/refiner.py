@@ -35,10 +35,9 @@ from models.render.scenes import LAYOUTS, Scene
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from models.training.quantize import quantize
-from vision.find.detect import FloatArray, order_corners, quad_iou
+from vision.find.detect import Finder, FloatArray, order_corners, quad_iou
 from vision.find.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut_windows, to_window
 from vision.networks import session
-from vision.read.recognise import Finder
 
 GAMES = tuple(LAYOUTS)
 #: Window pixels are scaled to 0..1, then centred: (x / 255 - MEAN) / STD.

@@ -257,7 +257,7 @@ def test_a_new_game_gets_a_new_watcher() -> None:
 
 def test_preview_draws_the_settled_cards() -> None:
     from vision.watch.changes import TableView
-    from vision.watch.table import from_corners
+    from vision.watch.geometry import from_corners
 
     @dataclass
     class Settled:
