@@ -1,4 +1,15 @@
-"""The table's geometry: the homography between the table plane (mm) and the image."""
+"""The table's geometry: the homography between the table plane (mm) and the image.
+
+* :class:`TableGeometry` maps a layout's table plane (:mod:`vision.watch.layouts`) to image
+  pixels and gives the image quad of any cell's card.
+* :func:`from_corners` builds it from four corners set by hand (the configuration's manual
+  override); :func:`vision.watch.table.find_table` finds it from the cards on the table, and
+  :func:`vision.watch.motion.register` follows a knocked camera.
+
+>>> geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
+>>> [round(v) for v in geometry.to_image([geometry.layout.centre("a1", geometry.gap)])[0]]
+[132, 559]
+"""
 
 from __future__ import annotations
 

@@ -1,21 +1,10 @@
-"""The table's geometry: the homography between the table plane (mm) and the image, and finding it.
+"""Finding the table's geometry from the cards lying on it.
 
-* :class:`TableGeometry` maps a layout's table plane (:mod:`vision.watch.layouts`)
-  to image pixels and gives the image quad of any cell's card.
-* :func:`from_corners` builds it from four corners set by hand (the
-  configuration's manual override).
-* :func:`find_table` finds it from what lies on the table: every card the
-  whole-frame finder sees (Tranquillité's frame of border cards, the cards of
-  the grid or the pyramid) is put on a lattice of card pitches, the lattice
-  is fitted with a homography, and placed on the layout where the cards read
-  on it (a border card on the frame, a known card on its cell) fit best.
-* :func:`register` measures how the camera moved between two frames (ORB
-  features and a robust homography), so a knocked camera is followed
-  without searching the table again.
-
->>> geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
->>> [round(v) for v in geometry.to_image([geometry.layout.centre("a1", geometry.gap)])[0]]
-[132, 559]
+:func:`find_table`: every card the whole-frame finder sees (Tranquillité's frame of border
+cards, the cards of the grid or the pyramid) is put on a lattice of card pitches, the lattice is
+fitted with a homography, and placed on the layout where the cards read on it (a border card on
+the frame, a known card on its cell) fit best; :func:`refine` then draws the fit onto the static
+cards' edges. The geometry itself is :class:`vision.watch.geometry.TableGeometry`.
 """
 
 from __future__ import annotations

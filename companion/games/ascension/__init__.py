@@ -1,6 +1,6 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
-from companion.games.ascension import deck
+from companion.games.ascension.deck import faces
 from companion.games.ascension.layout import LAYOUT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
@@ -16,7 +16,7 @@ SPEC = GameSpec(
     vision=VisionSpec(finder="network", watched=True, grey_cards=True, triangular="panorama",
                       laid_over=frozenset({"bridge"}), campfire=True),
     layout=LAYOUT,
-    deck=deck.faces,
+    deck=faces,
 )
 
 __all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]

@@ -1,6 +1,6 @@
 """The Crew : Mission sous-marine: read by the camera, not refereed yet (its spec)."""
 
-from companion.games.crew import deck
+from companion.games.crew.deck import faces
 from companion.games.spec import GameSpec, VisionSpec
 from companion.text import Both
 
@@ -10,7 +10,7 @@ SPEC = GameSpec(
     board="tricks",
     # Fanned, overlapping cards need every finder.
     vision=VisionSpec(finder="both"),
-    deck=deck.faces,
+    deck=faces,
 )
 
 __all__ = ["SPEC"]

@@ -1,6 +1,6 @@
 """Rixes sur une mer de Légendes: read by the camera, not refereed yet (its spec)."""
 
-from companion.games.rixes import deck
+from companion.games.rixes.deck import faces
 from companion.games.spec import GameSpec, VisionSpec
 from companion.text import Both
 
@@ -10,7 +10,7 @@ SPEC = GameSpec(
     board="tricks",
     # Fanned, overlapping cards need every finder.
     vision=VisionSpec(finder="both"),
-    deck=deck.faces,
+    deck=faces,
 )
 
 __all__ = ["SPEC"]

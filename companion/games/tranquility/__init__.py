@@ -1,7 +1,7 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
 from companion.games.spec import GameSpec, VisionSpec
-from companion.games.tranquility import deck
+from companion.games.tranquility.deck import faces
 from companion.games.tranquility.layout import LAYOUT
 from companion.games.tranquility.rules import Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
@@ -15,7 +15,7 @@ SPEC = GameSpec(
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True),
     layout=LAYOUT,
-    deck=deck.faces,
+    deck=faces,
 )
 
 __all__ = ["SPEC", "SelfPlay", "Tranquility"]

@@ -72,7 +72,7 @@ def test_missing_corrupt_and_foreign_refiners_are_clear_errors(tmp_path: Path) -
     corrupt.write_bytes(b"\x08\x07garbage")
     with pytest.raises(ModelUnavailable, match="cannot be read"):
         CornerRefiner(corrupt)
-    finder_model = Path(__file__).resolve().parents[3] / "models" / "finder.onnx"
+    finder_model = Path(__file__).resolve().parents[4] / "models" / "finder.onnx"
     with pytest.raises(ModelUnavailable, match="not a corner refiner"):
         CornerRefiner(finder_model)
 
