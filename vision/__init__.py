@@ -1,22 +1,18 @@
-"""From camera frames to cards, and from a stream of frames to game events.
+"""From camera frames to cards, and from a stream of frames to game events, in three stages.
 
-Public API:
+Each stage imports only the stages before it, and keeps its tuned numbers in its ``params``:
 
-* the card catalogue (:data:`FACES`, :func:`faces`) and the vision result (:class:`Detections`);
-* finding cards in a frame (:func:`make_finder`: the :class:`CardFinder` network and
-  :func:`find_cards`'s OpenCV contours merged by :class:`CombinedFinder`, or either alone, their
-  quads placed on the cards by the :class:`CornerRefiner` of a :class:`RefinedFinder`; for a
-  Tranquillité table, the lean finder, the network alone placed by one look of the lean
-  refiner, and for L'Ascension's, the full finder without the contours, outlining the cards
-  only looking closer, as much as their size told by the whole frame's core map asks, the cards
-  that map shows taken as outlined where they lie on the frame's edges, else placed by one look,
-  with the full finder for any other frame:
-  :class:`TableOrFull`) and
-  warping each to a canonical crop (:func:`rectify`; training crops and camera crops go through
-  the same function);
-* reading them (:func:`recognise`, with a classifier from :mod:`vision.read.classify`);
-* watching the table (:class:`Watcher`): table geometry, per-cell change detection, stable
-  readings, and the events of the game record they add up to.
+* :mod:`vision.find`: where the cards lie in a frame (:func:`make_finder`: the
+  :class:`CardFinder` network and :func:`find_cards`'s contours merged by
+  :class:`CombinedFinder`, their quads placed on the cards by the :class:`CornerRefiner` of a
+  :class:`RefinedFinder`; :class:`TableOrFull` for a game's table laid out), each card warped to a
+  canonical crop by :func:`rectify` (training crops and camera crops go through it alike);
+* :mod:`vision.read`: what each card is (:func:`recognise` gives :class:`Detections`; the faces of
+  every game's deck in :data:`FACES`, :func:`faces`);
+* :mod:`vision.watch`: the game a table shows over time (:class:`Watcher`).
+
+What a game means to the camera (its finder, its layout, its deck) comes from its spec,
+:func:`companion.games.spec.find_spec`; no module here names a game.
 """
 
 from vision.detections import Detections, InvalidDetections
@@ -27,7 +23,8 @@ from vision.find.refine import CornerRefiner, RefinedFinder, TableOrFull
 from vision.find.segment import CardFinder
 from vision.read.catalogue import BACK, FACES, GAMES, Face, faces
 from vision.read.recognise import annotate, recognise
-from vision.watch.watcher import WatchConfig, Watcher
+from vision.watch.state import WatchConfig
+from vision.watch.watcher import Watcher
 
 __all__ = [
     "BACK",

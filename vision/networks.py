@@ -22,6 +22,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import onnxruntime as ort
+
 from companion.errors import ModelUnavailable
 from companion.text import Text
 
@@ -77,8 +79,6 @@ def session(path: Path, threads: int = 1, *, precise: bool | None = None) -> Any
     provider), its 8-bit layers exact on every CPU: with :data:`PRECISION_MODE` where ``precise``
     says, by default where :func:`this_cpu_saturates`. Raises what onnxruntime raises for a file
     it cannot read."""
-    import onnxruntime as ort  # imported here: commands that never look at frames start faster
-
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1

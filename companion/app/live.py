@@ -36,8 +36,9 @@ from models.render.simulate import simulate
 from vision.find.finders import make_finder
 from vision.read.classify import OnnxClassifier
 from vision.watch.changes import TableView
-from vision.watch.table import from_corners
-from vision.watch.watcher import WatchConfig, Watcher
+from vision.watch.geometry import from_corners
+from vision.watch.state import WatchConfig
+from vision.watch.watcher import Watcher
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_SEED = 64

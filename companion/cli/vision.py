@@ -34,9 +34,8 @@ from vision.read.classify import OnnxClassifier
 from vision.read.recognise import annotate, recognise
 
 if TYPE_CHECKING:
-    from vision.find.detect import Image
+    from vision.find.detect import Finder, Image
     from vision.read.classify import Classifier, OnnxClassifier
-    from vision.read.recognise import Finder
 
 #: The folder of the shipped models, which ``train`` writes into only with ``--force``.
 SHIPPED = Path(str(resources.files("models")))

@@ -25,12 +25,13 @@ from hardware.sources import open_source
 from models.render.simulate import simulate, write
 from vision.evaluation.films import evaluate
 from vision.watch.changes import TableView
+from vision.watch.geometry import from_corners
 from vision.watch.stable import Prompt
-from vision.watch.table import from_corners
-from vision.watch.watcher import WatchConfig, Watcher
+from vision.watch.state import WatchConfig
+from vision.watch.watcher import Watcher
 
 if TYPE_CHECKING:
-    from vision.watch.table import TableGeometry
+    from vision.watch.geometry import TableGeometry
 
 #: First seed of eval-watch's games: far from the seeds the tests and the examples use.
 HELD_OUT_SEED = 7_000_000

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from companion.errors import UnknownGame
+from companion.games.deck import Face
 from companion.text import Both, Text
 
 if TYPE_CHECKING:
@@ -43,6 +44,30 @@ class SelfPlayFactory(Protocol):
                  policy: Policy = ..., mistakes: float = ..., checked: bool = ...) -> Simulator[Any]:
         """The simulator of a game of ``players`` seats drawing its chances from ``rng``."""
         ...
+#: A lattice position ``(u, v)``: ``u`` in card widths to the right, ``v`` in card heights upward.
+Place = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutData:
+    """Where a game lays its cards for the camera, as plain data: cells on a lattice of card
+    pitches and the cards that never move around them (:mod:`vision.watch.layouts` builds on it)."""
+
+    #: Record names of the cells the camera reads, in the engine's order.
+    cells: tuple[str, ...]
+    #: The lattice position of every cell, in the order of :attr:`cells`.
+    lattice: tuple[tuple[str, Place], ...]
+    #: Lattice positions of the cards that never move (Tranquillité's frame, the Panoramas).
+    static: tuple[Place, ...]
+    #: The shape of the static cards: a card's rectangle or a triangle (a Panorama).
+    static_shape: Literal["card", "triangle"]
+    #: The record name of the static cards, as the classifier reads them.
+    static_name: str
+    #: The four outer corners of the play area for a manual setting (bottom left, bottom right,
+    #: top right, top left), each as (cell, corner of its card: 0 top-left, clockwise).
+    corners: tuple[tuple[str, int], tuple[str, int], tuple[str, int], tuple[str, int]]
+    #: The finest step of ``u``: 1.0, or 0.5 where rows are offset by half a card (the pyramid).
+    u_step: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +89,14 @@ class VisionSpec:
     #: The renderer's layout laying the most cards (the frames ``bench vision`` times), or None
     #: where no table holds a grid's worth of cards (a few before each seat).
     bench_layout: str | None = None
+    #: The one face printed as a triangle on its card (L'Ascension's Panorama), read by its shape
+    #: where the classifier is unsure; None for a game of rectangles only.
+    triangular: str | None = None
+    #: The cards another card may be laid over by the rules (L'Ascension's Pont, A4).
+    laid_over: frozenset[str] = frozenset()
+    #: A Feu de camp takes an accepted card's place and moves it up (L'Ascension): a card taken
+    #: away waits for one, and a card laid again is its move.
+    campfire: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +122,11 @@ class GameSpec:
     selfplay: SelfPlayFactory | None = None
     #: The card names and the cells a random placement draws from (``bench rules``' checks).
     placements: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: Where its cards lie in cells the camera follows; None where they lie in tricks.
+    layout: LayoutData | None = None
+    #: The faces of its deck as the camera sees them (the card back excluded), in a fixed order:
+    #: the classifier's classes, the renderer's cards.
+    deck: Callable[[], tuple[Face, ...]] | None = None
 
     @property
     def refereed(self) -> bool:

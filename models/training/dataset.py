@@ -21,10 +21,9 @@ import numpy.typing as npt
 from models.render import Scene, render_scene
 from models.training.parallel import map_jobs
 from vision.evaluation.scenes import IOU
-from vision.find.detect import CROP_SIZE, FloatArray, order_corners, quad_iou, rectify
+from vision.find.detect import CROP_SIZE, Finder, FloatArray, order_corners, quad_iou, rectify
 from vision.find.finders import make_finder
 from vision.read.catalogue import class_names as classes
-from vision.read.recognise import Finder
 
 #: Crops, (N, H, W, 3) BGR uint8.
 Crops = npt.NDArray[np.uint8]

@@ -27,15 +27,8 @@ from models.render import FINDER_TABLES, render_scene
 from models.render.scenes import LAYOUTS, Scene
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
-from vision.find.segment import (
-    FINDER_VERSION,
-    INPUT_SIZE,
-    MAP_STRIDE,
-    card_triangle,
-    core_quad,
-    letterbox,
-    triangle_core,
-)
+from vision.find.cores import FINDER_VERSION, INPUT_SIZE, MAP_STRIDE, card_triangle, core_quad, triangle_core
+from vision.find.segment import letterbox
 
 #: Scenes are drawn from every game in turn.
 GAMES = tuple(LAYOUTS)

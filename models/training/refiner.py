@@ -36,12 +36,11 @@ from models.render.scenes import LAYOUTS, Scene
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from models.training.quantize import quantize
-from vision.find.detect import FloatArray, order_corners, quad_iou
+from vision.find.detect import Finder, FloatArray, order_corners, quad_iou
 from vision.find.finders import CombinedFinder
 from vision.find.refine import CARD_IN_WINDOW, REFINER_VERSION, WINDOW_SIZE, cut_windows, to_window
 from vision.find.segment import CardFinder
 from vision.networks import session
-from vision.read.recognise import Finder
 
 #: The games whose scenes train the refiner, one seed each in turn: every game the renderer lays out.
 GAMES = tuple(spec.name for spec in in_order() if spec.name in LAYOUTS)

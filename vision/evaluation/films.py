@@ -26,12 +26,13 @@ from typing import Any
 
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from models.render.simulate import Simulation, TruthEvent, simulate
+from vision.find.detect import Finder
 from vision.read.classify import Classifier
-from vision.read.recognise import Finder
 from vision.watch.changes import TableView
+from vision.watch.geometry import TableGeometry
 from vision.watch.stable import Prompt
-from vision.watch.table import TableGeometry
-from vision.watch.watcher import WatchConfig, Watcher
+from vision.watch.state import WatchConfig
+from vision.watch.watcher import Watcher
 
 #: Seconds after its rest frame a visible event may still be reported.
 PATIENCE = 3.0

@@ -16,8 +16,7 @@ import numpy.typing as npt
 
 from companion.errors import ImageUnreadable, LabelsUnreadable
 from companion.text import Text
-from vision.find.detect import find_cards, working_frame
-from vision.read.recognise import Finder
+from vision.find.detect import Finder, find_cards, working_frame
 
 FloatArray = npt.NDArray[np.float32]
 

@@ -20,10 +20,10 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render import render_scene
-from vision.find.detect import find_cards, quad_iou
+from vision.find.detect import Finder, find_cards, quad_iou
 from vision.read.catalogue import class_names
 from vision.read.classify import Classifier
-from vision.read.recognise import Finder, recognise
+from vision.read.recognise import recognise
 
 MIN_VISIBLE = 0.75
 IOU = 0.5

@@ -28,30 +28,17 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from vision.find.cores import CORE_MARGIN, card_from_core
 from vision.find.detect import FloatArray, inside, order_corners, quad_area, quad_iou
-from vision.find.segment import CORE_MARGIN, card_from_core
-
-#: The side of a partial core that shows whole is this close (ratio) to the size that side has on
-#: the cards found whole: its card is as large as theirs.
-WHOLE_SIDE = 1.25
-#: The other side is cut short: at most this share of its size on a whole card's core (a card at
-#: least a tenth under another), and at least :data:`LEAST_SHOWN` of it.
-CUT_SHORT = 0.9
-LEAST_SHOWN = 0.3
-#: A partial core lies mostly beside the cards found: more than this share of it under them, it
-#: is a piece of one of them.
-SEEN_UNDER = 0.3
-#: At least this share of the part of the grown card beyond the cut lies under the cards found:
-#: the card that hides it.
-UNDER = 0.6
-#: A core taken whole (:func:`free_cards`) makes a card of this share of the cards' median area
-#: (width by length): up to twice, since a card at the near side of a tilted view is larger than
-#: most (held-out Rixes scene 391 of ``--seed 1``: 1.73 times). Over :data:`NEAR_AREA` of it, the
-#: refined finder holds it to a card's size on the table (:data:`vision.find.refine.NEAR_TABLE_AREA`).
-FREE_AREA = (0.5, 2.0)
-NEAR_AREA = 1.5
-#: ... and lies this many pixels or more inside the frame: a card the frame cuts is no whole card.
-FRAMED = 2
+from vision.find.params import (
+    CUT_SHORT,
+    FRAMED,
+    FREE_AREA,
+    LEAST_SHOWN,
+    SEEN_UNDER,
+    UNDER,
+    WHOLE_SIDE,
+)
 
 
 def covered_cards(partial: npt.ArrayLike, cards: npt.ArrayLike) -> FloatArray:
@@ -80,7 +67,7 @@ def free_cards(partial: npt.ArrayLike, cards: npt.ArrayLike, shape: tuple[int, .
     A card at the far side of a tilted camera's view, its length foreshortened, looks nearly
     square (held-out Rixes scene 178: 1.10, against 1.40 seen square on), and so does its core.
     So does a tile of a checked cloth: the corner refiner says whether a card lies there, and
-    :data:`vision.find.refine.ON_TABLE` whether it has a card's shape on the table.
+    :data:`vision.find.params.ON_TABLE` whether it has a card's shape on the table.
 
     >>> from vision.find.detect import quad_iou
     >>> from vision.find.segment import core_quad

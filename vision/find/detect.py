@@ -11,24 +11,31 @@ crop, the same for camera frames and synthetic training scenes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.find.params import (
+    CLASH,
+    MIN_SOLID,
+    TABLE_AREA,
+    TABLE_ASPECT,
+    WORKING_SIZE,
+)
+
 FloatArray = npt.NDArray[np.float32]
 Image = npt.NDArray[np.uint8]
+#: Something that finds cards: a BGR frame in, card corners (N, 4, 2) out, ordered as
+#: :func:`vision.find.detect.order_corners` (:func:`vision.find.detect.find_cards`, or
+#: :meth:`vision.find.segment.CardFinder.find`).
+Finder = Callable[[np.ndarray], FloatArray]
 
 #: Long side over short side of a playing card (88 mm by 63 mm).
 CARD_ASPECT = 88 / 63
 #: Canonical crop size (width, height): one pixel a millimetre, portrait.
 CROP_SIZE = (64, 88)
-#: Least share of its convex hull a region fills: rejects ragged blobs, keeps cards whose border
-#: is broken by a court figure touching it.
-MIN_SOLID = 0.6
-#: Two quads overlapping by this share of the smaller or more are no two cards laid edge to edge
-#: (:func:`apart`).
-CLASH = 0.2
 
 
 def order_corners(quad: npt.ArrayLike) -> FloatArray:
@@ -50,14 +57,6 @@ def order_corners(quad: npt.ArrayLike) -> FloatArray:
     # The higher short side is the top; a card lying exactly landscape takes its left side as top.
     top = short if mid_a <= mid_b else short + 2
     return np.ascontiguousarray(q[[order[(top + k) % 4] for k in range(4)]])
-
-
-#: The frame every step of finding cards was made and measured on: the camera's (1280 by 720
-#: pixels, :mod:`hardware.sources`), turned as the frame is. A larger frame is read shrunk to it
-#: (:func:`working_frame`): the steps count in pixels (a mask opened by 3 pixels, a window
-#: around a corner). The real photos enlarged eight times, to a phone's 3024 by 4032, showed 92
-#: of their 143 labelled cards read whole and 107 read shrunk (2026-11-27, MODELS.md).
-WORKING_SIZE = (1280, 720)
 
 
 def working_frame(frame: Image) -> tuple[Image, float]:
@@ -95,26 +94,8 @@ def rectify(frame: Image, quad: npt.ArrayLike, size: tuple[int, int] = CROP_SIZE
     return np.asarray(crop, np.uint8)
 
 
-#: A quad squarer than this (its long sides over its short ones, :func:`vision.find.detect.quad_aspect`;
-#: 1.40 for a card seen square on) holds no whole card: in training scenes, tilted up to the
-#: renderer's keystone (12% of the frame's width a side), no card looked squarer than 1.12 (300
-#: scenes of The Crew and of Rixes, cards turned every way; 1.34 in 100 of Tranquillité and of
-#: L'Ascension, cards upright), and the finders outline none squarer. Such a quad is most often a
-#: card half under another, its outline stopped where the other begins: its crop stretches part
-#: of a card to a whole one, and which of its sides is the card's length is a guess.
-MIN_ASPECT = 1.1
-
-
 #: A card's width and length in millimetres, for the card's own coordinates.
 CARD_MM = (63.0, 88.0)
-#: A quad holds a whole card, told on the table (:func:`on_table`), when it is this long over
-#: wide (a card's is 1.40) and covers this share of a card's area: a card foreshortened in a
-#: tilted view came out 1.21 to 1.41 there, at 0.8 to 0.98 of a card (held-out Rixes scenes),
-#: the part of a card that shows beside the card over it mostly under 1.2 or under 0.75 of a
-#: card. (A square tile of a real cloth is 1.0 on the table; the renderer draws its cloths flat
-#: in the frame, so its tiles come out anywhere there, and those bounds were not set on them.)
-TABLE_ASPECT = (1.2, 1.6)
-TABLE_AREA = (0.75, 1.3)
 
 
 def quad_aspect(quad: FloatArray) -> float:

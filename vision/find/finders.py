@@ -16,48 +16,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from vision.find.detect import FloatArray, Image, apart, find_cards, inside, overlaps, quad_area, quad_areas
+from companion.games.spec import specs
+from vision.find.detect import (
+    Finder,
+    FloatArray,
+    Image,
+    apart,
+    find_cards,
+    inside,
+    overlaps,
+    quad_area,
+    quad_areas,
+)
 from vision.find.outline import edge_support, gradients
+from vision.find.params import (
+    AS_OUTLINED,
+    BETTER,
+    CONTOUR_SIDE,
+    DETAIL,
+    FRAME_SIZED,
+    FRAME_SIZED_BY,
+    MAGNIFICATIONS,
+    MANY,
+    NO_EDGE,
+    ON_EDGES,
+    PARTS,
+    SEEN,
+)
+from vision.find.refine import CornerRefiner, RefinedFinder, TableOrFull, lean_refiner_path
 from vision.find.segment import CardFinder, CoreMap, Outlines
-from vision.read.recognise import Finder
-
-if TYPE_CHECKING:  # vision.find.refine imports this module's constants
-    from vision.find.refine import CornerRefiner
-
-#: Network quads inside a contour quad that cover less than this share of it are parts of one card.
-PARTS = 0.5
-#: Network quads smaller than this share of the contour quad they lie in are details (pips, an
-#: index), never cards.
-DETAIL = 0.2
-#: A contour quad replaces a network quad of the same card only when its outline lies on edges
-#: by this much more (:func:`vision.find.outline.edge_support`): the network's corners win ties.
-BETTER = 0.15
-#: A side lying on edges for no more than this share of its length runs through the table or
-#: cards: no card's side (:func:`vision.find.outline.edge_support`).
-NO_EDGE = 0.05
-#: Network quads lying on edges by at least this much (their median) are outlined cards.
-ON_EDGES = 0.9
-#: A contour quad around at least this many network quads lying on edges (:data:`ON_EDGES`)
-#: holds that many cards: a card's pips and pictures are not outlined by the network's
-#: card-shaped quads along their edges, cards are.
-MANY = 4
-#: Contours run on the frame shrunk to this many pixels on its long side: beside the network
-#: they only offer alternatives, each checked on the whole frame's edges, and at 1280 pixels
-#: they took three quarters of the merged finder's time for no more cards found.
-CONTOUR_SIDE = 640
-#: A network quad within this factor of the median area of the network's quads outside a contour
-#: quad is a card of the frame, not a part of the contour quad's card (:func:`merge_quads`) ...
-FRAME_SIZED = 1.5
-#: ... told by at least this many of them.
-FRAME_SIZED_BY = 3
-#: A contour quad where the network found no card is kept only if the network's core map shows
-#: at least this much of a card under it: an empty cell of a grid has card edges all round it.
-SEEN = 0.5
 
 
 def merge_quads(network: FloatArray, contours: FloatArray, *,
@@ -192,7 +184,7 @@ class CombinedFinder:
 
     def outlines(self, frame: Image) -> Outlines:
         """:meth:`find`'s quads, each marked triangular where the network saw a triangle
-        (:data:`vision.find.segment.SAME_TRIANGLE`: a contour's outline of a Panorama, when it stays,
+        (:data:`vision.find.params.SAME_TRIANGLE`: a contour's outline of a Panorama, when it stays,
         is marked too)."""
         seen_by_network = CoreMap(*self.network.core_map(frame))
         by_network, triangular, partial, _ = self.network.outlines(*seen_by_network)
@@ -207,25 +199,15 @@ class CombinedFinder:
         return Outlines.marked(merged, by_network[triangular], partial, seen_by_network)
 
 
-#: The finder ``auto`` chooses for a game; ``both`` for the games not named. Tranquillité's cards
-#: are large and laid in a grid: the finder network alone outlines them, and one look of the lean
-#: refiner places them well enough for every target (recall 0.2 points under the full finder's),
-#: in two fifths of its time (``models/MODELS.md``, "The lean finder, shipped for Tranquillité").
-#: L'Ascension's small Panoramas need the closer look and the refiner's two looks, but not the
-#: contours: the full finder without them (``network``) reads its held-out scenes as well, a 36-card
-#: frame in 118-127 ms instead of 138-144 (``models/MODELS.md``, "L'Ascension read without the
-#: contours"). The Crew's and Rixes' fanned and overlapping cards need all of it. Close-ups and
-#: frames of few cards are read by the full finder in every game (:class:`vision.find.refine.TableOrFull`).
-AUTO = {"tranquility": "lean", "ascension": "network"}
-
-
 def finder_for(game: str | None) -> str:
-    """The finder ``auto`` stands for with ``game`` (:data:`AUTO`).
+    """The finder ``auto`` stands for with ``game``: its spec's
+    (:attr:`companion.games.spec.VisionSpec.finder`), ``both`` for no game or one not registered.
 
     >>> finder_for("tranquility"), finder_for("ascension"), finder_for("crew"), finder_for(None)
     ('lean', 'network', 'both', 'both')
     """
-    return AUTO.get(game or "", "both")
+    spec = next((spec for spec in specs() if spec.name == game), None)
+    return "both" if spec is None else spec.vision.finder
 
 
 def make_finder(choice: str = "both", refiner: str | None = None, game: str | None = None) -> Finder:
@@ -261,8 +243,6 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
         # finder finds more.
         choice = finder_for(game) if refined else "both"
         if choice in ("lean", "network"):
-            from vision.find.refine import AS_OUTLINED, RefinedFinder, TableOrFull
-
             # Close-ups and frames the table's finder sees few cards in are the full finder's; both
             # look through the one finder network (one session of the model, not two) and, but the
             # lean one, place what they find with the one refiner.
@@ -297,8 +277,6 @@ def make_finder(choice: str = "both", refiner: str | None = None, game: str | No
             find, outlined = network.find, network.find_outlines
     if not refined:
         return find
-    from vision.find.refine import AS_OUTLINED, CornerRefiner, RefinedFinder
-
     model = CornerRefiner() if refiner == "shipped" else CornerRefiner(Path(str(refiner)))
     # With the refiner to place what it finds, the network also looks closer where cards lie; as
     # the table's finder of its game (L'Ascension's), it is the one ``auto`` reads tables with.
@@ -312,8 +290,6 @@ def _sharpener(refiner: str, model: CornerRefiner) -> CornerRefiner:
     """What places, by one look, the cards a table finder's closer look outlined too
     (:attr:`vision.find.refine.RefinedFinder.sharpen`): the lean refiner for the ``shipped`` one, else
     the refiner file given, ``model``."""
-    from vision.find.refine import CornerRefiner, lean_refiner_path
-
     return CornerRefiner(lean_refiner_path(), passes=1) if refiner == "shipped" else model
 
 
@@ -326,17 +302,8 @@ def lean_finder(network: CardFinder, refiner: str = "shipped") -> Finder:
     refiner's second look and the parting of pairs each cost 8 to 25 ms of a 36-card frame and
     no target needed them; the places beside the cards (20 ms) kept recall over its target
     (``models/MODELS.md``, "What each step of the refined finder costs and earns")."""
-    from vision.find.refine import CornerRefiner, RefinedFinder, lean_refiner_path
-
     model = CornerRefiner(lean_refiner_path() if refiner == "shipped" else Path(refiner), passes=1)
     return RefinedFinder(network.find_outlines, model, pairs=False)
-
-
-#: How much closer :func:`closer` looks: the frame cut into tiles a half, a third and a quarter
-#: of its size, each shown to the finder whole. L'Ascension's pyramid stands ten cards tall, so
-#: its Panoramas are 30-40 pixels wide in a 1280x720 frame: too small for the network at its
-#: usual half size, found at twice to four times that.
-MAGNIFICATIONS = (2, 3, 4)
 
 
 def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
@@ -347,8 +314,6 @@ def for_closer_look(find: Callable[[Image], FloatArray | Outlines]) -> Finder:
     >>> for_closer_look(find_cards) is find_cards
     True
     """
-    from vision.find.refine import RefinedFinder, TableOrFull
-
     owner = find if isinstance(find, RefinedFinder | CombinedFinder | TableOrFull) else getattr(
         find, "__self__", None)
     if isinstance(owner, TableOrFull):

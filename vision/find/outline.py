@@ -16,19 +16,12 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.find.detect import FloatArray, Image
-
-#: A step across a side counts when the Sobel response across it is at least this (a step of
-#: about 10 grey levels after a light blur) and clearly stronger than the response along it.
-MIN_STEP = 40.0
-#: Points sampled along each side, between 10% and 90% of it (the corners are the least sure).
-SAMPLES = 24
-#: How far from the side, in pixels on either side of it, a step may lie.
-REACH = 3
-#: Segments measured at once: each takes SAMPLES x (2 REACH + 1) points through some ten arrays,
-#: and the table's fit asks about some 20,000 at a time (every border card moved 169 ways). All at
-#: once, they took about 200 MB for an instant, and the filmed demo's peak from 232 to 393 MB (its
-#: target is 300).
-CHUNK = 2048
+from vision.find.params import (
+    CHUNK,
+    EDGE_REACH,
+    MIN_STEP,
+    SAMPLES,
+)
 
 
 class Gradients(NamedTuple):
@@ -56,7 +49,7 @@ def gradients(frame: Image) -> Gradients:
 
 def side_support(grads: Gradients, polygon: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """For each side of ``polygon`` (corner i to corner i + 1), the share of its points with an
-    edge across it within :data:`REACH` pixels.
+    edge across it within :data:`EDGE_REACH` pixels.
 
     >>> frame = np.zeros((100, 100), np.uint8); frame[20:80, 30:70] = 200
     >>> side_support(gradients(frame), [[30, 20], [70, 20], [70, 80], [30, 80]]).tolist()
@@ -103,7 +96,7 @@ def _segments_support(grads: Gradients, starts: npt.NDArray[np.float64], ends: n
     along = (ends - starts) / np.maximum(lengths, 1e-9)[:, None]  # (S, 2)
     across = np.stack([-along[:, 1], along[:, 0]], axis=1)
     t = np.linspace(0.1, 0.9, SAMPLES)[None, :, None]
-    offsets = np.arange(-REACH, REACH + 1, dtype=np.float64)[None, None, :]
+    offsets = np.arange(-EDGE_REACH, EDGE_REACH + 1, dtype=np.float64)[None, None, :]
     # Points (segment, sample, offset), x and y apart (slices of an (..., 2) array are slow to
     # compute with), gathered by flat index.
     d, a, b = ends - starts, across[:, None, None, :], along[:, None, None, :]

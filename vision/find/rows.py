@@ -29,36 +29,22 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.find.detect import FloatArray, Image, rectify
+from vision.find.params import (
+    ASIDE,
+    BESIDE,
+    IN_ROW,
+    LEAST_ROW,
+    LIKENESS,
+    LOOK,
+    PITCH_SLACK,
+    ROW,
+    ROW_REACH,
+)
 
 NO_PLACES = (np.zeros((0, 4, 2), np.float32), np.zeros(0, np.int64))
 
-#: The fewest triangles that make a row.
-LEAST_ROW = 3
-#: Cards side by side lie their width apart, give or take this share of it (a gap, a tilt).
-PITCH_SLACK = 0.3
-#: A triangle lies in the row when its centre is within this share of a card's height of the line
-#: through the others.
-IN_ROW = 0.3
-#: How many places the row is followed beyond each end.
-REACH = 4
-#: How like the cards of the row a place must look to hold one of them, as a share of how like
-#: their own mean look they are (correlation of their grey crops): every card of such a row is
-#: the same card (a Panorama), and a table's pattern the corner refiner takes for a card is not.
-LIKENESS = 0.75
-#: The size (width, height) of the grey crops compared.
-LOOK = (24, 33)
-#: A card laid beside another in a row lies this many of its widths along from it: its width and
-#: a gap (the cards before a seat in the held-out trick-taking scenes lie 3 to 15 mm apart, 63 mm
-#: wide; the corner refiner's window reaches a quarter of a card's width round the place asked).
-BESIDE = 1.14
-#: A card of a pyramid's next row up or down lies this many of a card's widths aside and of its
-#: lengths along from the card it lies on or under: half a card and a row's pitch (the pyramid's
-#: cards in the held-out scenes lie 0 to 4 mm apart, 63 by 88 mm).
-ASIDE = 0.52
-ROW = 1.04
 
-
-def row_places(triangles: FloatArray, reach: int = REACH) -> tuple[FloatArray, npt.NDArray[np.int64]]:
+def row_places(triangles: FloatArray, reach: int = ROW_REACH) -> tuple[FloatArray, npt.NDArray[np.int64]]:
     """Quads (N, 4, 2) where cards of the row ``triangles`` (M, 4, 2, corners ordered by
     :func:`vision.find.detect.order_corners`, each the quad a triangular card spans) would lie but
     none was found: in each gap of a whole number of pitches between two of them (the quads

@@ -29,6 +29,18 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.find.cores import (
+    CORE_LENGTH,
+    CORE_MARGIN,
+    INPUT_SIZE,
+    MAP_STRIDE,
+    PAD,
+    card_from_core,
+    card_from_triangle_core,
+    core_quad,
+    inradius,
+    scale_about_incentre,
+)
 from vision.find.detect import (
     CARD_MM,
     FloatArray,
@@ -37,141 +49,16 @@ from vision.find.detect import (
     order_corners,
     quad_aspect,
     quad_iou,
-    triangle_card,
+)
+from vision.find.params import (
+    FILLED,
+    MIN_CORE,
+    MIN_FIT,
+    SAME_TRIANGLE,
+    SHRUNK,
+    SPLIT_THRESHOLDS,
 )
 from vision.networks import open_network
-
-#: Input size (width, height) the finder sees: the frame at half size (1280x720 -> 640x360).
-INPUT_SIZE = (640, 360)
-#: The core map is the input at half size again.
-MAP_STRIDE = 2
-#: The core is the card shrunk by this share of the card's width on every side.
-CORE_MARGIN = 0.15
-#: A triangular card's core is the triangle moved in by this many millimetres on every side.
-TRIANGLE_MARGIN = 4.0
-#: The network halves its input four times: an input of any other size is padded to a multiple.
-PAD = 16
-#: A core smaller than this share of the map of a whole frame fitted to :data:`INPUT_SIZE` is a
-#: speck, no card.
-MIN_CORE = 0.0004
-FINDER_VERSION = 2
-#: A map region filling less of its bounding box than this tells no card's length
-#: (:meth:`CoreMap.extent`): a triangle's core (a Panorama's fills half its box), a card's part
-#: showing beside another over it, a card turned far. On 150 L'Ascension scenes that no evaluation
-#: reads, the median length told by the regions filling this much or more came within a tenth of
-#: the median card's outlined on the map in 144 scenes; told by all regions, in 100.
-FILLED = 0.6
-#: A card's length over the square root of its core's area, the core :data:`CORE_MARGIN` of the
-#: card's width in from each side: 1.59 for a 63 by 88 card. The areas of a core map's regions
-#: tell so how long the cards are, outlining none of them (:meth:`CoreMap.extent`).
-CORE_LENGTH = CARD_MM[1] / math.sqrt(CARD_MM[0] * (1 - 2 * CORE_MARGIN)
-                                     * (CARD_MM[1] - 2 * CORE_MARGIN * CARD_MM[0]))
-
-
-def core_quad(card: npt.ArrayLike) -> FloatArray:
-    """The core of a card quad (corners in order), in the card's perspective.
-
-    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> [round(float(v), 2) for v in core_quad(square)[0]]
-    [9.45, 9.45]
-    """
-    return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), _core_rect(), _card_rect())
-
-
-def card_from_core(core: npt.ArrayLike) -> FloatArray:
-    """The card quad whose core is ``core`` (corners in order): the inverse of :func:`core_quad`.
-
-    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> card_from_core(core_quad(square)).round(2).tolist() == square.tolist()
-    True
-    """
-    return _warp_rect(np.asarray(core, np.float32).reshape(4, 2), _card_rect(), _core_rect())
-
-
-def card_triangle(card: npt.ArrayLike) -> FloatArray:
-    """The triangle (apex, bottom-right, bottom-left) a triangular card fills, for its quad
-    (corners in printed order, top-left first): the apex is the middle of the top side."""
-    return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), _triangle_mm(), _card_rect())
-
-
-def triangle_core(card: npt.ArrayLike) -> FloatArray:
-    """The core of a triangular card (see :func:`card_triangle`): its triangle moved in by
-    :data:`TRIANGLE_MARGIN`, in the card's perspective.
-
-    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> [round(float(v), 1) for v in triangle_core(square)[0]]  # the apex, 4 / sin(19.7 deg) lower
-    [31.5, 11.9]
-    """
-    tri = _triangle_mm()
-    inner = _scale_about_incentre(tri, (_inradius(tri) - TRIANGLE_MARGIN) / _inradius(tri))
-    return _warp_rect(np.asarray(card, np.float32).reshape(4, 2), inner, _card_rect())
-
-
-def card_from_triangle_core(core: npt.ArrayLike) -> FloatArray:
-    """The quad of the card whose triangular core is ``core`` (three points, any order).
-
-    Close to the inverse of :func:`triangle_core`: exact without perspective, and the
-    perspective of one card is slight.
-
-    >>> square = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
-    >>> card_from_triangle_core(triangle_core(square)).round(2).tolist() == square.tolist()
-    True
-    """
-    r = _inradius(_triangle_mm())
-    card = _scale_about_incentre(np.asarray(core, np.float64).reshape(3, 2), r / (r - TRIANGLE_MARGIN))
-    # The apex is the vertex facing the shortest side, the base.
-    pts = card.astype(np.float64)
-    apex = int(np.argmin(_sides(pts)))
-    return triangle_card(pts[apex], pts[(apex + 1) % 3], pts[(apex + 2) % 3])
-
-
-def _triangle_mm() -> FloatArray:
-    """A triangular card's triangle in card millimetres: apex, bottom-right, bottom-left."""
-    w, h = CARD_MM
-    return np.array([[w / 2, 0], [w, h], [0, h]], np.float32)
-
-
-def _sides(tri: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
-    """The length of the side facing each vertex of a triangle."""
-    return np.array([np.linalg.norm(tri[(k + 1) % 3] - tri[(k + 2) % 3]) for k in range(3)], np.float64)
-
-
-def _inradius(tri: npt.NDArray[Any]) -> float:
-    a, b = tri[1] - tri[0], tri[2] - tri[0]
-    area = abs(float(a[0] * b[1] - a[1] * b[0])) / 2
-    return 2 * area / max(float(_sides(tri).sum()), 1e-9)
-
-
-def _scale_about_incentre(tri: npt.NDArray[Any], k: float) -> FloatArray:
-    """The triangle scaled by ``k`` about its incentre: its sides move by (k - 1) * inradius."""
-    sides = _sides(tri)
-    centre = (sides[:, None] * tri).sum(axis=0) / max(float(sides.sum()), 1e-9)
-    return np.asarray(centre + (tri - centre) * k, np.float32)
-
-
-def _card_rect() -> FloatArray:
-    w, h = CARD_MM
-    return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-
-
-def _core_rect() -> FloatArray:
-    w, h = CARD_MM
-    m = CORE_MARGIN * w
-    return np.array([[m, m], [w - m, m], [w - m, h - m], [m, h - m]], np.float32)
-
-
-def _warp_rect(quad: FloatArray, target: FloatArray, source: FloatArray) -> FloatArray:
-    """Where ``target`` (card millimetres) lands when ``source`` (card millimetres) lands on ``quad``."""
-    h = cv2.getPerspectiveTransform(source, quad)
-    out = cv2.perspectiveTransform(target.reshape(1, -1, 2), h)[0]
-    return np.asarray(out, np.float32)
-
-
-#: A quad overlapping a triangle's outline by at least this (IoU) is that triangular card: a card
-#: beside a Panorama overlaps its outline by less (at a half, a Summit or a card beside a Panorama
-#: was marked, and read as one, 8 times in 500 held-out scenes of L'Ascension).
-SAME_TRIANGLE = 0.7
-
 
 #: No quads: the default of :attr:`Outlines.partial`, shared, so never written to.
 NO_QUADS = np.zeros((0, 4, 2), np.float32)
@@ -304,15 +191,6 @@ def outlines_from_cores(core_map: npt.NDArray[np.floating[Any]], scale: float, *
                      max(1, upsample), split=True, lone_cores=lone_cores)
 
 
-#: Thresholds tried, in turn, to part a core region that is no card's shape: two cores run
-#: together where their cards touch (Panoramas at their base corners, fanned cards) part where
-#: the probability dips between them.
-SPLIT_THRESHOLDS = (0.7, 0.85, 0.95)
-#: A core region fills at least this share of the shape fitted to it (its hull, its quad or
-#: triangle): less, and it is several cores run together.
-MIN_FIT = 0.8
-
-
 def _outlines(core_map: npt.NDArray[np.float32], scale: float, threshold: float, min_area: float,
               aspect_range: tuple[float, float], u: int, split: bool, lone_cores: bool = False) -> Outlines:
     mask = (core_map >= threshold).astype(np.uint8)
@@ -416,7 +294,7 @@ def _card_of(outline: npt.NDArray[np.float64], scale: float,
         tri = triangle_of_region(outline)
         fit = region / max(hull_area, 1e-9)
         tri = (tri + 0.5) * scale - 0.5
-        grown = _scale_about_incentre(tri, 1 + edge / max(_inradius(tri), 1e-9))
+        grown = scale_about_incentre(tri, 1 + edge / max(inradius(tri), 1e-9))
         card = order_corners(card_from_triangle_core(grown))
         return card, True, fit, card
     if len(approx) == 4:
@@ -575,10 +453,6 @@ def upper_decile(values: npt.NDArray[np.floating[Any]]) -> float:
     a, b = part[low], part[high]
     # numpy's _lerp: from the nearer end, so that t = 1 gives b exactly.
     return float(b - (b - a) * (1 - t)) if t >= 0.5 else float(a + (b - a) * t)
-
-
-#: A frame resized by this scale or less (:func:`scaled`) is averaged over areas; by more, bilinear.
-SHRUNK = 0.5
 
 
 def scaled(frame: Image, scale: float) -> tuple[Image, float]:

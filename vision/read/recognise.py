@@ -6,7 +6,6 @@ so that what is measured is what runs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
@@ -17,7 +16,7 @@ import numpy.typing as npt
 from vision.detections import Detections
 from vision.find.detect import (
     CROP_SIZE,
-    MIN_ASPECT,
+    Finder,
     FloatArray,
     card_on_table,
     find_cards,
@@ -26,27 +25,19 @@ from vision.find.detect import (
     rectify,
     working_frame,
 )
+from vision.find.params import MIN_ASPECT
 from vision.find.segment import Outlines
 from vision.read.catalogue import TRIANGULAR, most
 from vision.read.classify import Classifier, Readings
+from vision.read.params import (
+    BLANK,
+    LABEL_SCALE,
+    SHAPE_CONFIDENCE,
+    TOLD_BY,
+)
 from vision.read.reread import read_again, read_grown
 
 Image = np.ndarray
-#: Something that finds cards: a BGR frame in, card corners (N, 4, 2) out, ordered as
-#: :func:`vision.find.detect.order_corners` (:func:`vision.find.detect.find_cards`, or
-#: :meth:`vision.find.segment.CardFinder.find`).
-Finder = Callable[[Image], FloatArray]
-#: A crop whose middle half varies by less than this (the standard deviation of its grey levels)
-#: shows no print: every face of the four games, and the card back, prints a number, an icon or a
-#: pattern there (20 or more on each face rendered clean, 2026-11-24).
-BLANK = 3.0
-#: The confidence given to a card read by its shape (:func:`by_shape`): on 500 held-out
-#: L'Ascension scenes (2026-11-23), of the cards the classifier left unsure and the refined finder
-#: marked triangular, all but one were Panoramas.
-SHAPE_CONFIDENCE = 0.99
-#: A quad too square for a card seen square on is told a whole card by the shape it has on the
-#: table (:func:`squat`) when at least this many cards found tell the table's perspective.
-TOLD_BY = 3
 
 
 @runtime_checkable
@@ -277,10 +268,6 @@ def annotate(frame: Image, detections: Detections) -> Image:
         cv2.circle(out, tuple(int(v) for v in points[0]), 4, colour, -1, cv2.LINE_AA)
         _label(out, quad, [name or "?", f"{confidence:.2f}"], colour)
     return out
-
-
-#: The largest and smallest scale of :func:`annotate`'s labels (OpenCV's Hershey simplex font).
-LABEL_SCALE = (0.45, 0.3)
 
 
 def _label(out: Image, quad: npt.NDArray[np.float32], lines: list[str], colour: tuple[int, int, int]) -> None:

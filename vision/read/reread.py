@@ -46,84 +46,31 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from vision.find.covered import UNDER, whole_cards
-from vision.find.detect import (
-    CROP_SIZE,
-    MIN_ASPECT,
-    FloatArray,
-    overlaps,
-    quad_areas,
-    quad_aspect,
-    rectangular,
-    rectify,
-)
+from vision.find.covered import whole_cards
+from vision.find.detect import CROP_SIZE, FloatArray, overlaps, quad_areas, quad_aspect, rectangular, rectify
+from vision.find.params import MIN_ASPECT, UNDER
 from vision.find.rows import around
-from vision.read.catalogue import BACK, ONE_COPY, TRIANGULAR
+from vision.read.catalogue import BACK, ONE_COPY, TRIANGULAR, laid_in_cells
 from vision.read.classify import Classifier, Readings
-from vision.watch.layouts import has_layout
+from vision.read.params import (
+    AGREE,
+    CHECK,
+    CONSENSUS,
+    DISSENT,
+    MEDIAN,
+    NEAR,
+    OUTVOTE,
+    SURE,
+    TOLD,
+    TURN_LOOKS,
+    TURNS,
+    UNANIMOUS,
+)
 
 Image = np.ndarray
 #: Corners a quad is placed at by one look of the corner refiner (N, 4, 2 in, N, 4, 2 out, in
 #: the same order): :meth:`vision.find.refine.CornerRefiner.look`'s quads.
 Look = Callable[[Image, FloatArray], FloatArray]
-
-#: The confidence each reading of another cut must reach to count (or the classifier's own
-#: threshold, when higher). Chosen on the first 250 held-out scenes of The Crew and Rixes
-#: (``eval-vision``'s ``--seed 0``, 2026-11-25): at the classifiers' own thresholds two cuts
-#: agreeing let one wrong reading of The Crew through (a green 7 read as a 1 by two cuts, 0.90
-#: sure each), at 0.97 none.
-SURE = 0.97
-#: How many sure readings of other cuts must agree.
-AGREE = 2
-#: How many times as many sure readings must give the name taken as give any other. A single
-#: dissenting reading once left the card unsure, but among 19 readings one cut often holds part of
-#: the card beside it, or a corner of the table, and reads it surely: held-out Crew scene 9 of
-#: ``eval-vision``'s ``--seed 0``, a blue 2 read so by 12 readings and as a blue 7 by 2. Chosen on
-#: ``--seed 0`` (2026-11-26; 2 let more wrong readings through): at 3, 6 more of The Crew's 5,681
-#: cards found read right, 13 more of L'Ascension's, 1 more of Rixes' and of Tranquillité's, and 1
-#: fewer read wrong in The Crew and L'Ascension each; checked on ``--seed 1``: 4, 9, 7 and 4 more
-#: read right, 1 fewer wrong in The Crew and 3 fewer in Tranquillité.
-OUTVOTE = 3.0
-#: A card read with less confidence than this is read on its cuts too. Chosen on per-card dumps
-#: of held-out scenes of The Crew and L'Ascension (``eval-vision``'s ``--seed 1``, 2026-11-25):
-#: all 7 of The Crew's wrong readings held with confidence were under it (up to 0.9994 sure);
-#: 2.6% (The Crew) and 3.9% (L'Ascension) of the cards found are read less surely.
-CHECK = 0.9995
-#: A card read again is cut at most this many places where the cards read surely beside it say a
-#: card lies (:func:`told`), the nearest to its quad first: a card of a grid, a pyramid or a row
-#: before a seat whose quad is well off (a white card in glare) lies where its neighbours say. On
-#: 500 held-out scenes a game (``eval-vision``, 2026-11-26), ``--seed 0`` then ``--seed 1``, cards
-#: read right: Tranquillité +5 and +3, L'Ascension +16 and +10, The Crew +2 and 0, Rixes +1 and
-#: +1; read wrong with confidence: +1 and 0, +2 and -3, 0 and +1, 0 and -1.
-TOLD = 4
-#: Those places overlap the card's quad by this IoU or more.
-NEAR = 0.4
-#: A card whose cuts did not agree is cut again along its quad turned about its centre by each of
-#: these angles (degrees), each way, placed by two looks of the refiner (:func:`turned_cuts`): the
-#: quad of a white card on a pale table in glare is often outlined turned off the card, and one
-#: look from the quad itself keeps it there.
-TURNS = (10.0, 20.0, 30.0)
-#: How many looks of the refiner place each quad turned.
-TURN_LOOKS = 2
-#: A card whose readings still do not agree is named by their :func:`consensus` when at least
-#: :data:`CONSENSUS` readings were taken, at least :data:`UNANIMOUS` of them guess one name, none
-#: guesses another :data:`DISSENT` surely or more, and those guessing it are :data:`MEDIAN` sure or
-#: more, half of them. A card printed in a typeface the classifier never learned (held-out Rixes
-#: scene 377 of ``--seed 0``: a Pistolets 3 in TeX Gyre Chorus) is read the same by all of its
-#: some 40 cuts, 0.6 to 0.97 sure, at most one as sure as Rixes' threshold (0.974): two are
-#: needed. Unanimity alone is not enough: the cuts of one card are not independent readings, and
-#: held-out Crew scene 240 of ``--seed 0`` shows a green 7 guessed a green 1 by all of its 45
-#: cuts, half of them 0.75 sure or more. Chosen on the
-#: readings of every card read again in the 500 held-out scenes of Rixes and The Crew, both sets
-#: (2026-11-26, noon), and checked on the first 160 of Tranquillité and 176 of L'Ascension. On 500
-#: held-out scenes a game (``eval-vision``), ``--seed 0`` then ``--seed 1``, cards read right:
-#: Rixes +6 and +5, Tranquillité 0 and +6, L'Ascension +2 and +1, The Crew 0 and 0; none more
-#: read wrong with confidence. Letting a reading dissent up to 0.9 named 1 or 2 more Rixes cards
-#: right and, in Tranquillité's first 160 scenes, one more card wrong.
-CONSENSUS = 10
-UNANIMOUS = 0.8
-DISSENT = 0.5
-MEDIAN = 0.8
 
 
 def parallelograms(quad: npt.ArrayLike) -> FloatArray:
@@ -391,7 +338,7 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     spills over onto that card (held-out Crew scene 316 of ``--seed 0``: a blue 3 three quarters
     under the blue 4, read as the 4 by nine of its cuts, up to 0.997 sure).
 
-    A card on a quad squarer than :data:`vision.find.detect.MIN_ASPECT` (part of a card: no cut about
+    A card on a quad squarer than :data:`vision.find.params.MIN_ASPECT` (part of a card: no cut about
     it holds the whole) is not read again; with ``squarer``, only such cards are, on their cuts of
     a card's shape alone, their own quad not counted (:func:`vision.read.recognise.recognise` asks so
     last, after :func:`read_grown`: a card still unsure there is most often a whole card with one
@@ -499,7 +446,7 @@ def read_grown(frame: Image, quads: FloatArray, readings: Readings, classifier: 
                outvote: float = OUTVOTE, under: float = UNDER) -> tuple[FloatArray, Readings]:
     """The ``quads`` (N, 4, 2) and ``readings`` of the cards found, where each card left unsure
     (most often the part of a card that shows beside the card lying over it: squarer than
-    :data:`vision.find.detect.MIN_ASPECT` when half of it shows, of about a card's shape when three
+    :data:`vision.find.params.MIN_ASPECT` when half of it shows, of about a card's shape when three
     quarters do) is grown whole every way whose part grown lies at least ``under``
     under the other cards found (:func:`vision.find.covered.whole_cards`), read on each of those whole
     cards and, given the refiner's ``look``, on where that look places each, all upright and
@@ -512,7 +459,7 @@ def read_grown(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     A card is never named the card back this way: grown under a card lying face down, it reads as
     that card's back (held-out Crew scene 205 of ``--seed 1``, a blue 2 three quarters visible,
     read as the back at 0.991). Nor is any card of a game that lays its cards apart in the cells of
-    a layout (:func:`vision.watch.layouts.has_layout`: Tranquillité's grid, L'Ascension's pyramid), where
+    a layout (:func:`vision.read.catalogue.laid_in_cells`: Tranquillité's grid, L'Ascension's pyramid), where
     what lies over part of a card is a piece of play or nothing: on their held-out scenes growing
     put no card right, read two of L'Ascension's wrong (a 4 under a Feu de camp read as it, a
     Panorama as a Pont) and moved a Tranquillité border card's quad off it. ``quads`` and
@@ -527,7 +474,7 @@ def read_grown(frame: Image, quads: FloatArray, readings: Readings, classifier: 
     ``--seed 1``, Rixes none and 1, none read wrong more; it alone, before readings outvoted
     others and neighbours told places: The Crew 2 and none, Rixes none and 2.
     """
-    if has_layout(classifier.game):
+    if laid_in_cells(classifier.game):
         return quads, readings
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     bar = max(sure, float(getattr(classifier, "threshold", 0.0)))

@@ -35,37 +35,25 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.find.detect import order_corners
-from vision.read.recognise import Finder
+from vision.find.detect import Finder, order_corners
+from vision.watch.geometry import TableGeometry, apply_homography
 from vision.watch.layouts import CARD_H, CARD_W, Layout
+from vision.watch.params import (
+    ASPECT,
+    CLOSER,
+    COVERED,
+    EXPLAINED,
+    FILL,
+    FIT_TOLERANCE,
+    READY_CARDS,
+    READY_SPREAD,
+    SIDE_RATIO,
+    SPECK,
+)
 from vision.watch.silhouette import difference
-from vision.watch.table import TableGeometry, apply_homography
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
-
-#: A card found between two frames must measure this share of the card its cell would hold
-#: (each side), and fill this share of its outline.
-SIDE_RATIO = (0.75, 1.3)
-FILL = 0.8
-#: A difference smaller than this share of a card is a speck (noise, a shadow's edge), no news.
-SPECK = 0.3
-#: Looking closer at a difference not shaped like a card (:func:`_outlined`): the tile is this
-#: share of the frame; a card the finder outlines there counts only if the difference covers
-#: this share of it, and those cards must together hold this share of the difference.
-CLOSER = 3
-COVERED = 0.3
-EXPLAINED = 0.85
-#: How much longer than wide such a card must be (a card is 88 / 63 = 1.40 times; its outline
-#: shrunk by a pale border, a little more; a card turned a little on a table the camera sees
-#: aslant, its box longer still: 1.78 in game 7,000,000).
-ASPECT = (1.15, 1.9)
-#: Least cards before the anchors place the table, or least cards as many columns apart: cards side
-#: by side say little of how the rows above recede (and two at least must lie above the lowest row).
-READY_CARDS = 6
-READY_SPREAD = (3, 3)
-#: RANSAC threshold of the fit, as a share of the pitch of the Panoramas in the image.
-FIT_TOLERANCE = 0.08
 
 
 @dataclass

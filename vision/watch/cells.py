@@ -18,17 +18,18 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import CARD_H, CARD_W
-from vision.watch.silhouette import MARGIN, SCALE, view_size
-from vision.watch.table import TableGeometry
+from vision.watch.params import (
+    INSET,
+    MARGIN,
+    SCALE,
+    TILE,
+)
+from vision.watch.silhouette import view_size
 
 Image = npt.NDArray[np.uint8]
 Tiles = npt.NDArray[np.float32]
-
-#: Samples across and down a card's tile.
-TILE = (12, 16)
-#: Millimetres of a card's edge left out of its tile: a neighbour's card never reaches in.
-INSET = 5.0
 
 
 def grey_small(frame: Image, down: int) -> npt.NDArray[np.uint8]:

@@ -33,6 +33,7 @@ from typing import Any
 
 from companion.engine.events import Campfire, Event, Play, TakeBack
 from companion.engine.game import Game
+from companion.games.spec import VisionSpec, specs
 from vision.read.catalogue import most
 from vision.watch.stable import Change, Prompt
 
@@ -81,9 +82,18 @@ def copies_allowed(game: str, card: str) -> int:
     return most(game, card) or 1
 
 
+def _vision(game: str) -> VisionSpec:
+    """What the camera knows of ``game`` from its spec; the defaults for a game not registered."""
+    return next((spec.vision for spec in specs() if spec.name == game), VisionSpec())
+
+
 def covered_by_rule(game: str, card: str) -> bool:
-    """Whether laying a card over ``card`` is a move of the game: L'Ascension's Pont (A4)."""
-    return game == "ascension" and card == "bridge"
+    """Whether laying a card over ``card`` is a move of the game: L'Ascension's Pont (A4).
+
+    >>> covered_by_rule("ascension", "bridge"), covered_by_rule("tranquility", "7")
+    (True, False)
+    """
+    return card in _vision(game).laid_over
 
 
 @dataclass(slots=True)
@@ -105,6 +115,7 @@ class Interpreter:
 
     def __init__(self, game: str, view: TableView | None = None, *, grace: float = 4.0) -> None:
         self.game = game
+        self.vision = _vision(game)
         self.grace = grace
         self.view = view or TableView.empty()
         # What the events emitted since the last sync change: the engine will know it soon.
@@ -209,7 +220,7 @@ class Interpreter:
             return None
         pending.moved_to = change.cell
         pending.confidence = min(pending.confidence, change.confidence)
-        if self.game == "ascension":
+        if self.vision.campfire:
             return self._campfire(pending, change.t)
         del self._pending[pending.cell]
         return self._ask(Prompt("moved", (pending.cell, change.cell), change.t, (pending.card,)))
@@ -240,7 +251,7 @@ class Interpreter:
         held = self._holds(cell)
         if held == old and new == self._beneath(cell):
             return self._lifted(change)
-        if self.game == "ascension":
+        if self.vision.campfire:
             pending = self._pending.get(cell)
             if new.startswith("campfire") and pending is not None and old == self._beneath(cell):
                 # The Versant was lifted off its Pont first; the Feu de camp now covers the Pont.

@@ -32,12 +32,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from companion.games.ascension.pyramid import ROW_COL, SLOTS, SUMMIT
-from companion.games.tranquility.rules import CELLS, FINISH, START
+from companion.games.spec import LayoutData, specs
 
 CARD_W, CARD_H = 63.0, 88.0
-#: The gap between cards assumed when nothing tells otherwise (mm).
-DEFAULT_GAP = 2.0
 
 FloatArray = npt.NDArray[np.float64]
 #: Which corner of a cell's card: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left.
@@ -64,6 +61,12 @@ class Layout:
     corners: tuple[Corner, Corner, Corner, Corner]
     #: The finest step of ``u``: 1.0, or 0.5 where rows are offset by half a card (the pyramid).
     u_step: float = 1.0
+
+    @classmethod
+    def of(cls, game: str, data: LayoutData) -> Layout:
+        """The layout of ``game`` from its spec's plain data (:class:`~companion.games.spec.LayoutData`)."""
+        return cls(game, data.cells, dict(data.lattice), data.static, data.static_shape, data.static_name,
+                   data.corners, data.u_step)
 
     def pitch(self, gap: float) -> tuple[float, float]:
         """Centre-to-centre distance of neighbouring cards across and up, in mm."""
@@ -125,44 +128,12 @@ def card_corners(x: float, y: float, angle: float = 0.0) -> FloatArray:
     return out
 
 
-def _tranquility() -> Layout:
-    lattice = {name: (float(i % 6), float(i // 6)) for i, name in enumerate(CELLS)}
-    lattice[START] = (-1.0, -1.0)
-    lattice[FINISH] = (6.0, 6.0)
-    ring = [(float(u), float(v)) for u in (-1, 6) for v in range(6)] + [
-        (float(u), float(v)) for v in (-1, 6) for u in range(6)]
-    return Layout("tranquility", (*CELLS, START, FINISH), lattice, tuple(ring), "card", "border",
-                  (("a1", 3), ("f1", 2), ("f6", 1), ("a6", 0)))
-
-
-def _ascension() -> Layout:
-    # Slot k of row r lies at k + (r - 1) / 2 pitches: each row is offset by half a card.
-    lattice = {name: (k + (r - 1) / 2, float(r)) for name, (r, k) in zip(SLOTS, ROW_COL, strict=True)}
-    lattice[SUMMIT] = (4.0, 9.0)
-    panoramas = tuple((k - 0.5, 0.0) for k in range(10))
-    return Layout("ascension", (*SLOTS, SUMMIT), lattice, panoramas, "triangle", "panorama",
-                  (("a1", 3), ("i1", 2), (SUMMIT, 1), (SUMMIT, 0)), u_step=0.5)
-
-
 @functools.cache
 def _layouts() -> dict[str, Layout]:
-    return {lay.game: lay for lay in (_tranquility(), _ascension())}
-
-
-#: The games the camera can watch.
-WATCHED = ("tranquility", "ascension")
-
-
-def has_layout(game: str) -> bool:
-    """Whether ``game`` lays its cards in the cells of a layout (a grid, a pyramid), apart, rather
-    than in tricks before the players, overlapping.
-
-    >>> has_layout("ascension"), has_layout("crew")
-    (True, False)
-    """
-    return game in _layouts()
+    """Every registered game's layout, built from its spec's plain data."""
+    return {spec.name: Layout.of(spec.name, spec.layout) for spec in specs() if spec.layout is not None}
 
 
 def layout(game: str) -> Layout:
-    """The layout of ``game`` (``tranquility`` or ``ascension``); ``KeyError`` for other games."""
+    """The layout of ``game`` (a game whose spec has one); ``KeyError`` for other games."""
     return _layouts()[game]

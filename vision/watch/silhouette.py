@@ -32,26 +32,20 @@ import numpy.typing as npt
 
 from vision.find.outline import gradients, moved_support
 from vision.watch.layouts import CARD_H, CARD_W, card_corners
+from vision.watch.params import (
+    CARD_FILL,
+    DIFFERENT,
+    EMPTY_SHARE,
+    MARGIN,
+    OUTLINE_REACH,
+    SCALE,
+    SHADOW,
+    SIDE_ON_EDGE,
+    SIZE_TOLERANCE,
+)
 
 Image = npt.NDArray[np.uint8]
 
-#: Pixels a millimetre in the views.
-SCALE = 1.0
-#: Millimetres of table around a cell's card area in its view.
-MARGIN = 14.0
-#: A pixel differs from the reference by more than this (0-255, after the light is matched).
-DIFFERENT = 22.0
-#: A shadow: every channel darkened by a factor between the first two, all within the third of each other.
-SHADOW = (0.3, 0.93, 0.12)
-#: Shares of the card area: below EMPTY the cell is as the reference; a card fills at least CARD_FILL
-#: of its own box.
-EMPTY, CARD_FILL = 0.12, 0.72
-#: How far a card's measured size may be from 63 x 88 mm (ratio).
-SIZE_TOLERANCE = (0.8, 1.15)
-#: Share of a side's length on an edge for the side to count in :func:`outlined`.
-SIDE_ON_EDGE = 0.5
-#: How far (mm) :func:`outlined` looks for the card's sides around where it was found.
-OUTLINE_REACH = 4
 
 
 def view_size() -> tuple[int, int]:
@@ -132,7 +126,7 @@ def locate(view: Image, empty: Image) -> Found:
     m = round(MARGIN * SCALE)
     card_area = CARD_W * CARD_H * SCALE * SCALE
     changed = float(mask[m:mask.shape[0] - m, m:mask.shape[1] - m].mean())
-    if changed < EMPTY:
+    if changed < EMPTY_SHARE:
         return Found("empty", changed=changed)
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)

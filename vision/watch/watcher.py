@@ -26,14 +26,13 @@ How a frame is read, cheaply:
    changes of facts become events (:class:`vision.watch.changes.Interpreter`).
 5. When most tiles, static ones included, change at once, the camera moved:
    the watcher waits for the picture to calm, measures the move against the
-   last calm frame (:func:`vision.watch.table.register`), or finds the table again,
+   last calm frame (:func:`vision.watch.motion.register`), or finds the table again,
    and goes on with the cells as they were.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import cv2
@@ -41,10 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.engine.game import Game
-from vision.find.detect import CROP_SIZE, rectify
+from companion.games.spec import find_spec
+from vision.find.detect import Finder
 from vision.find.finders import for_closer_look
 from vision.read.classify import Classifier
-from vision.read.recognise import Finder
 from vision.watch.anchors import Anchors, card_frame, new_cards
 from vision.watch.cells import (
     CellSampler,
@@ -54,102 +53,27 @@ from vision.watch.cells import (
     grey_small,
     motion,
     view_matrix,
-    with_empty_centre,
 )
-from vision.watch.changes import Interpreter, Output, TableView, covered_by_rule
+from vision.watch.changes import Interpreter, Output, TableView
+from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import layout
-from vision.watch.silhouette import EMPTY as EMPTY_SHARE
-from vision.watch.silhouette import Found, alike, changed_share, locate, outlined
-from vision.watch.stable import BUSY, EMPTY, UNSURE, Change, Prompt, Reading, Stabiliser
-from vision.watch.table import TableGeometry, find_panorama_row, find_table, register
+from vision.watch.motion import register
+from vision.watch.panoramas import find_panorama_row
+from vision.watch.params import (
+    EMPTY_SHARE,
+    REFIT_SHIFT,
+)
+from vision.watch.reading import CellReading
+from vision.watch.silhouette import changed_share
+from vision.watch.stable import Change, Prompt, Stabiliser
+from vision.watch.state import CellMemory, WatchConfig, WatchStats
+from vision.watch.table import find_table
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
-#: Share of a still cell's card area that must differ from the cell seen empty for a card to be read
-#: there when its outline cannot be found.
-FAINT = 0.25
-#: The share of a bare cell's card area that must differ before a card's sides are looked for there.
-SLIGHT = 0.05
-#: Rows above the highest card the table is placed by where a card found by neither its outline nor
-#: a card-shaped difference is still read where its cell is (:meth:`Watcher._beyond_fit`).
-FITTED_ROWS = 2
-#: Pixels a cell must move for a new fit of the table (cards laid, see vision.watch.anchors) to be taken.
-REFIT_SHIFT = 1.0
 
 
-#: Games where an accepted card never leaves its cell but by an undo: there, an accepted card
-#: read gone while an arm crosses its neighbours must stay gone ``faint_settle`` seconds. (In
-#: L'Ascension a Feu de camp lifts an accepted Versant: its move must not wait.)
-ACCEPTED_STAY = frozenset({"tranquility"})
-#: Games with a grey card (L'Ascension's Pont): there, a bare cell where little differs but a card's
-#: sides show is read as a card. (Tranquillité has none, and an arm the colour of the table resting
-#: over its Start corner shows sides enough to pass.)
-GREY_CARDS = frozenset({"ascension"})
-
-
-@dataclass(frozen=True)
-class WatchConfig:
-    """The watcher's times (seconds) and thresholds."""
-
-    #: How long a reading must stay the same to become a fact.
-    settle: float = 0.2
-    #: How long an unsure or flickering cell waits before the companion asks.
-    ask_after: float = 2.0
-    #: How long an accepted card taken away waits for an explanation (an undo) before asking.
-    grace: float = 4.0
-    #: Mean grey-level change of a tile since the previous frame that means something moves there.
-    motion: float = 5.0
-    #: Mean grey-level change of a tile since it was last read that means reading it again.
-    change: float = 6.0
-    #: Share of the tiles changed at once (static ones too) that means the camera moved.
-    moved_share: float = 0.5
-    #: Seconds between searches for the table while it is not found.
-    refind_every: float = 1.0
-    #: The tiles are read on a frame this many times smaller.
-    down: int = 2
-    #: Seconds between refreshes of a still cell's views (the light drifts).
-    refresh_every: float = 2.0
-    #: Seconds the cells around a cell must have been still for a change there to be its own.
-    local_after: float = 0.15
-    #: How long a card read without a clean outline, or read over another settled card, must stay
-    #: the same to become a fact.
-    faint_settle: float = 1.0
-
-
-@dataclass(slots=True)
-class _Memory:
-    """What the watcher remembers of one cell."""
-
-    matrix: npt.NDArray[np.float64]
-    #: The tile when the cell was last read.
-    ref: npt.NDArray[np.float32] | None = None
-    reading: Reading = BUSY
-    #: The top view when last read, when last settled, and when last seen empty.
-    looked: Image | None = None
-    settled: Image | None = None
-    empty: Image | None = None
-    refreshed: float = -math.inf
-    #: When something last moved on the cell's tile.
-    moved: float = -math.inf
-    #: The image corners of the card last read there, where it was found (None: not found).
-    quad: npt.NDArray[np.float64] | None = None
-    #: The table placed by the card found at this cell alone, while the whole table is placed
-    #: only roughly (see vision.watch.anchors); None: the table's geometry.
-    local: TableGeometry | None = None
-
-
-@dataclass
-class WatchStats:
-    """Counters, for the benchmark and the status page."""
-
-    frames: int = 0
-    looked: int = 0
-    classified: int = 0
-    searches: int = 0
-    camera_moves: int = 0
-
-
-class Watcher:
+class Watcher(CellReading):
     """Turns frames of one game's table into camera events and prompts."""
 
     def __init__(self, game: str, classifier: Classifier, *, geometry: TableGeometry | None = None,
@@ -159,6 +83,7 @@ class Watcher:
         #: The whole-frame card finder that looks for the table (None: OpenCV contours).
         self.find = find
         self.layout = layout(game)
+        self.spec = find_spec(game)
         self.classifier = classifier
         self.config = config or WatchConfig()
         self.view = view or TableView.empty()
@@ -169,7 +94,7 @@ class Watcher:
         self.stats = WatchStats()
         self.geometry: TableGeometry | None = None
         self._sampler: CellSampler | None = None
-        self._memory: dict[str, _Memory] = {}
+        self._memory: dict[str, CellMemory] = {}
         self._previous: Tiles | None = None
         self._static_ref: Tiles | None = None
         self._anchor: npt.NDArray[np.uint8] | None = None
@@ -286,195 +211,6 @@ class Watcher:
         return [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
                 *self.interpreter.tick(t)]
 
-    def _read(self, frame: Image, tiles: Tiles, moving: npt.NDArray[np.bool_], t: float
-              ) -> dict[str, Reading]:
-        cells = self.layout.cells
-        geometry = self.geometry
-        assert geometry is not None
-        refs = np.stack([m.ref if m.ref is not None else tiles[i] for i, m in
-                         enumerate(self._memory[c] for c in cells)])
-        changed = change(tiles[:len(cells)], refs) > self.config.change
-        for i in np.flatnonzero(moving[:len(cells)]).tolist():
-            self._memory[cells[i]].moved = t
-        self._tile_moved[moving] = t
-        if self._static_ref is not None:
-            self._static_changed = change(tiles[len(cells):], self._static_ref) > self.config.change
-        readings: dict[str, Reading] = {}
-        look: list[int] = []
-        for i, cell in enumerate(cells):
-            memory = self._memory[cell]
-            if not geometry.inside(self._size, cell) or (self._placing and memory.local is None):
-                # (While the table is placed roughly, only the cards found where they lie are read.)
-                continue
-            if moving[i]:
-                readings[cell] = BUSY
-            elif memory.ref is None or changed[i] or memory.reading is BUSY:
-                look.append(i)
-            else:
-                readings[cell] = memory.reading
-        crops: list[Image] = []
-        reading_of: list[int] = []
-        faint: set[int] = set()
-        again: set[int] = set()  # settled cards read again: unsure is no news there
-        for i in look:
-            cell = cells[i]
-            memory = self._memory[cell]
-            self.stats.looked += 1
-            view = cell_view(frame, memory.matrix)
-            fact = self.stabiliser.fact(cell)
-            memory.looked = view
-            moved = 1.0 if memory.settled is None else changed_share(view, memory.settled)
-            # A card's cell showing the bare cell again: its card was taken away. (A pale card on a
-            # pale table differs from the bare cell by its print alone, so the cell then differs from
-            # its view with the card by less than a card's share; and a card laid off its cell's
-            # centre lay over the margin, so that the bare cell's light, measured there, seemed to
-            # have changed against it.)
-            bare = 1.0 if fact is None or memory.empty is None else changed_share(view, memory.empty)
-            gone = bare < EMPTY_SHARE and bare < moved
-            unchanged = moved < EMPTY_SHARE and not gone
-            seen_other = not (memory.reading.definite and memory.reading.value == fact)
-            if fact is not None and unchanged and seen_other and moved >= EMPTY_SHARE / 2:
-                # Back from under a hand, or read as another card, and a little changed: a card laid
-                # over it and much like it (a pale Feu de camp on a pale Versant differs from it by
-                # its print alone) is read, not taken for the card beneath.
-                crops.append(rectify(frame, (memory.local or geometry).card_quad(cell), CROP_SIZE))
-                reading_of.append(i)
-                again.add(i)
-            elif fact is not None and unchanged:
-                self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
-            elif memory.empty is None:
-                if self.view.cards.get(cell) is None and fact is None and memory.ref is None:
-                    # Never seen: the engine says it is empty, so this is what empty looks like.
-                    memory.empty = memory.settled = view
-                    self._set(memory, tiles[i], EMPTY)
-                else:
-                    crops.append(rectify(frame, (memory.local or geometry).card_quad(cell), CROP_SIZE))
-                    reading_of.append(i)
-                    memory.quad = None
-            else:
-                reference = with_empty_centre(memory.settled, memory.empty) if memory.settled is not None \
-                    else memory.empty
-                found = Found("empty", changed=bare) if gone else locate(view, reference)
-                local = found.kind == "unclear" and self._local(i, changed, t)
-                if local:
-                    # Nothing changed around: the surroundings may just have been seen last with a
-                    # hand or before a neighbour's card; compare the card area alone.
-                    found = locate(view, with_empty_centre(view, memory.empty))
-                    if found.kind == "card" and not outlined(view, found):
-                        # Card-shaped only because the surroundings are left out, and no card's
-                        # sides there: a pale hand resting over a corner cell from outside the
-                        # layout reads as a card. A card laid there stays; a hand soon goes.
-                        faint.add(i)
-                # (While the table is placed roughly, only where a card was found: a neighbour's
-                # sides, a pixel or two into the cell's view, would pass for a grey card's.)
-                slight = found.kind == "empty" and fact is None and self.game in GREY_CARDS and \
-                    (not self._placing or cell in self._frames)
-                if ((local and found.kind == "unclear") or slight) and not self._beyond_fit(cell):
-                    # A card hardly different from the table (a grey card on a pale one) leaves no clean
-                    # outline: darker than the table in every channel alike, it passes for a shadow
-                    # but for its print, and little of its cell may differ. Its straight sides tell it
-                    # from a shadow or a bare cell: read it where its cell is. Without them, only a
-                    # change over most of the card area is read, slowly (unsure readings make no fact).
-                    # Not where the table is only extrapolated: the cell is a third of a card off
-                    # there, and a cut that far off the card may be read as another with confidence.
-                    maybe = Found("card", changed=found.changed)
-                    if found.changed >= SLIGHT and outlined(view, maybe):
-                        found = maybe
-                    elif found.kind == "unclear" and found.changed >= FAINT:
-                        found = maybe
-                        faint.add(i)
-                if found.kind == "empty" and fact is not None and self.game in ACCEPTED_STAY \
-                        and cell not in self.view.flagged and not self._local(i, changed, t):
-                    # An accepted card gone while an arm crossed the cells around: a still arm the
-                    # colour of the table looks like a bare cell. It must stay gone longer. (A
-                    # flagged card is expected to go: its take-back is not delayed.)
-                    self._set(memory, tiles[i], Reading("empty", settle=self.config.faint_settle))
-                elif found.kind == "empty":
-                    self._set(memory, tiles[i], EMPTY)
-                elif found.kind == "card":
-                    quad = (memory.local or geometry).card_quad(cell, found.offset, found.angle)
-                    crops.append(rectify(frame, quad, CROP_SIZE))
-                    reading_of.append(i)
-                    memory.quad = quad.astype(np.float64)
-                else:
-                    memory.reading = BUSY  # a hand resting there, a card half in: look again next frame
-            readings[cell] = memory.reading
-        if crops:
-            self.stats.classified += len(crops)
-            result = self.classifier.classify(np.stack(crops))
-            confidences = result.confidences.tolist()
-            for i, name, confidence in zip(reading_of, result.names, confidences, strict=True):
-                fact = self.stabiliser.fact(cells[i])
-                # A card read over another settled one, not a Pont: laid over it against the rules, or
-                # the same card misread for a moment while a shadow crossed it. Laid, it stays: it must
-                # stay read longer. (Over a Pont it is a move of the game, often a Feu de camp's last;
-                # and the card the engine has beneath a flagged one is uncovered by its take-back.)
-                replaced = fact is not None and name is not None and name != fact \
-                    and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i])
-                wait = self.config.faint_settle if i in faint or replaced else 0.0
-                if i in again and name is None:
-                    reading = Reading.card(fact, 0.5) if fact is not None else UNSURE
-                else:
-                    reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
-                self._set(self._memory[cells[i]], tiles[i], reading)
-                readings[cells[i]] = reading
-        self._refresh(frame, tiles, moving, t)
-        return readings
-
-    def _beyond_fit(self, cell: str) -> bool:
-        """Whether ``cell`` lies more than :data:`FITTED_ROWS` rows above every card the table is
-        placed by (L'Ascension, whose rows up the pyramid are extrapolated from those below: 24 px,
-        a third of a card, off five rows above the highest card in game 7,000,015)."""
-        if self._anchors is None:
-            return False
-        rows = [self.layout.lattice[c][1] for c in self._anchors.cards]
-        return self.layout.lattice[cell][1] > max(rows, default=0.0) + FITTED_ROWS
-
-    def _set(self, memory: _Memory, tile: npt.NDArray[np.float32], reading: Reading) -> None:
-        memory.reading = reading
-        memory.ref = tile
-
-    def _local(self, i: int, changed: npt.NDArray[np.bool_], t: float) -> bool:
-        """Whether the cells around cell ``i`` are as they were read, and have been still a moment:
-        a change at ``i`` is then its own, not an arm reaching across."""
-        cells = self.layout.cells
-        still = all(not changed[j] and t - self._memory[cells[j]].moved >= self.config.local_after
-                    for j in self._around[i][1:])
-        n = len(cells)
-        after = self.config.local_after
-        return still and all(not self._static_changed[j - n] and t - self._tile_moved[j] >= after
-                             for j in self._around_static[i])
-
-    def _refresh(self, frame: Image, tiles: Tiles, moving: npt.NDArray[np.bool_], t: float) -> None:
-        """Take one settled, still cell's views again, in turn: the light drifts over a game."""
-        cells = self.layout.cells
-        for _ in range(len(cells)):
-            self._round = (self._round + 1) % len(cells)
-            if t - self._memory[cells[self._round]].refreshed >= self.config.refresh_every and \
-                    self._take_views(frame, self._round, moving, t, periodic=True):
-                return
-
-    def _take_views(self, frame: Image, i: int, moving: npt.NDArray[np.bool_], t: float, *,
-                    periodic: bool = False) -> bool:
-        """Take cell ``i``'s settled (and empty) view again if it and the cells around are still and it
-        shows its fact; return whether it did."""
-        cell = self.layout.cells[i]
-        memory = self._memory[cell]
-        if moving[self._around[i]].any() or memory.reading is BUSY or memory.settled is None:
-            return False
-        if memory.reading.value != self.stabiliser.fact(cell) or not self.stabiliser.settled(cell):
-            return False
-        view = cell_view(frame, memory.matrix)
-        # The card area exactly as settled (a soft shadow is a change here); the margin may show a
-        # neighbour's new card, or, after a while, drifted light.
-        if not alike(view, memory.settled, inner=not periodic):
-            return False
-        memory.settled = view
-        if memory.reading.kind == "empty":
-            memory.empty = view
-        memory.refreshed = t
-        return True
-
     # -- the camera ----------------------------------------------------------------
 
     def _set_geometry(self, geometry: TableGeometry) -> None:
@@ -486,7 +222,7 @@ class Watcher:
                 self._memory[cell].matrix = matrix
                 self._memory[cell].local = None
             else:
-                self._memory[cell] = _Memory(matrix)
+                self._memory[cell] = CellMemory(matrix)
                 # Never seen yet: what lies there is what the engine knows now (the table may be
                 # found late, after cards were told by the page).
                 self.stabiliser.set_fact(cell, self.view.cards.get(cell))

@@ -1,5 +1,7 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
+from companion.games.ascension.deck import faces
+from companion.games.ascension.layout import LAYOUT
 from companion.games.ascension.pyramid import CARDS, SLOTS, SUMMIT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
@@ -12,11 +14,14 @@ SPEC = GameSpec(
     simulator=lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
     board="pyramid",
     # Small Panoramas need the closer look and both looks of the refiner, not the contours.
-    vision=VisionSpec(finder="network", watched=True, grey_cards=True, bench_layout="pyramid-full"),
+    vision=VisionSpec(finder="network", watched=True, grey_cards=True, bench_layout="pyramid-full",
+                      triangular="panorama", laid_over=frozenset({"bridge"}), campfire=True),
     order=1,
     selfplay=AscensionSelfPlay,
     placements=(tuple(name for name, card in CARDS.items() if card.kind in ("versant", "summit", "bridge")),
                 (*SLOTS, SUMMIT)),
+    layout=LAYOUT,
+    deck=faces,
 )
 
 __all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]

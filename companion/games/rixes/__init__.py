@@ -1,5 +1,6 @@
 """Rixes sur une mer de Légendes: read by the camera, not refereed yet (its spec)."""
 
+from companion.games.rixes.deck import faces
 from companion.games.spec import GameSpec, VisionSpec
 from companion.text import Both
 
@@ -10,6 +11,7 @@ SPEC = GameSpec(
     # Fanned, overlapping cards need every finder.
     vision=VisionSpec(finder="both"),
     order=3,
+    deck=faces,
 )
 
 __all__ = ["SPEC"]

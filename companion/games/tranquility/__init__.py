@@ -1,6 +1,8 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
 from companion.games.spec import GameSpec, VisionSpec
+from companion.games.tranquility.deck import faces
+from companion.games.tranquility.layout import LAYOUT
 from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
@@ -15,6 +17,8 @@ SPEC = GameSpec(
     order=0,
     selfplay=SelfPlay,
     placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),
+    layout=LAYOUT,
+    deck=faces,
 )
 
 __all__ = ["SPEC", "SelfPlay", "Tranquility"]

@@ -33,8 +33,8 @@ from companion.text import Text
 from hardware.frames import Frame
 from hardware.signals import RecordingSignals
 from vision.watch.changes import TableView
+from vision.watch.geometry import from_corners
 from vision.watch.stable import Prompt
-from vision.watch.table import from_corners
 
 
 def started() -> Referee:

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from models.render import render_scene
-from vision.find.segment import INPUT_SIZE, MAP_STRIDE, CardFinder, letterbox
+from vision.find.cores import INPUT_SIZE, MAP_STRIDE
+from vision.find.segment import CardFinder, letterbox
 
 torch = pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
 

@@ -9,11 +9,13 @@ import pytest
 from models.render import render_scene
 from tests.vision.held_out import placed_with_and_without
 from vision.evaluation.scenes import EVAL_SEED_BASE
+from vision.find.cores import MAP_STRIDE, core_quad
 from vision.find.covered import covered_cards, free_cards, whole_cards
 from vision.find.detect import order_corners, quad_iou
 from vision.find.finders import make_finder
 from vision.find.refine import RefinedFinder
-from vision.find.segment import MAP_STRIDE, core_quad, outlines_from_cores
+from vision.find.refine.placing import _card_shaped
+from vision.find.segment import outlines_from_cores
 
 
 def card_at(cx: float, cy: float, width: float, angle: float) -> np.ndarray:
@@ -121,8 +123,6 @@ def test_a_card_stretched_at_the_near_side_of_the_view_is_taken_whole_at_its_siz
 
 
 def test_a_core_taken_whole_larger_than_most_cards_must_have_a_card_s_size_on_the_table() -> None:
-    from vision.find.refine import _card_shaped
-
     # Seen square on, the table is the frame: a card 1.3 times as long and wide as the others is
     # 1.7 times a card there, no card; one 1.1 times as large is held to its shape alone.
     cards = np.stack([card_at(450, 250, 60, 0), card_at(540, 250, 60, 0), card_at(630, 250, 60, 0)])

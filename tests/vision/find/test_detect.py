@@ -28,6 +28,7 @@ from vision.find.detect import (
     rectify,
     shares_at_least,
 )
+from vision.find.finders import make_finder
 
 FloatArray = npt.NDArray[np.float32]
 Image = npt.NDArray[np.uint8]
@@ -364,8 +365,6 @@ def test_real_photo_recall() -> None:
 @pytest.mark.long
 @pytest.mark.skipif(not REAL_PHOTOS.is_dir(), reason="the real photos are not on this machine")
 def test_real_photo_recall_of_the_refined_finder() -> None:
-    from vision.find.finders import make_finder
-
     found, total = real_photo_recall(REAL_PHOTOS, make_finder("both", "shipped"))
     assert found / total >= REFINED_RECALL_FLOOR, f"recall {found}/{total} = {found / total:.3f}"
 

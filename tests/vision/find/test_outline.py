@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import cv2
 import numpy as np
 import pytest
@@ -9,16 +11,8 @@ import pytest
 from models.render import render_scene
 from vision.evaluation.scenes import EVAL_SEED_BASE, MIN_VISIBLE
 from vision.find.detect import order_corners
-from vision.find.outline import (
-    MIN_STEP,
-    REACH,
-    SAMPLES,
-    EdgeSupports,
-    edge_support,
-    gradients,
-    segments_support,
-    side_support,
-)
+from vision.find.outline import EdgeSupports, edge_support, gradients, segments_support, side_support
+from vision.find.params import EDGE_REACH, MIN_STEP, SAMPLES
 
 
 def card_at(cx: float, cy: float, width: float, angle: float = 0) -> np.ndarray:
@@ -94,7 +88,7 @@ def test_segments_support_counts_the_points_with_a_step_across_them() -> None:
         across = np.array([-along[1], along[0]])
         hits = 0
         for t in np.linspace(0.1, 0.9, SAMPLES):
-            for offset in range(-REACH, REACH + 1):
+            for offset in range(-EDGE_REACH, EDGE_REACH + 1):
                 x, y = np.rint(start + t * (end - start) + offset * across).astype(int)
                 g = np.array([grads.x[min(max(y, 0), h - 1), min(max(x, 0), w - 1)],
                               grads.y[min(max(y, 0), h - 1), min(max(x, 0), w - 1)]], np.float64)
@@ -108,8 +102,6 @@ def test_segments_support_counts_the_points_with_a_step_across_them() -> None:
 
 
 def test_many_segments_are_measured_a_chunk_at_a_time() -> None:
-    import tracemalloc
-
     rng = np.random.default_rng(6)
     frame = table_with([card_at(rng.uniform(100, 500), rng.uniform(100, 300), 120, rng.uniform(0, 90))
                         for _ in range(4)])

@@ -1,38 +1,47 @@
-"""The card finder's geometry (cores and cards), its map reading, and its model file errors."""
+"""The finder network's core map: one outline per card, even edge to edge, and bad model files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from companion.cli.main import main
 from companion.errors import ModelUnavailable, VisionError
-from vision.find.detect import order_corners, quad_area, quad_iou
-from vision.find.segment import (
-    CORE_MARGIN,
+from models.render import render_scene
+from tests.vision.find.drawn import card_at
+from vision.evaluation.scenes import EVAL_SEED_BASE
+from vision.find.cores import (
     INPUT_SIZE,
     MAP_STRIDE,
-    CardFinder,
-    CoreMap,
-    card_from_core,
     card_from_triangle_core,
     card_triangle,
-    core_evidence,
     core_quad,
+    triangle_core,
+)
+from vision.find.detect import order_corners, quad_area, quad_iou
+from vision.find.finders import CombinedFinder
+from vision.find.segment import (
+    CardFinder,
+    CoreMap,
+    core_evidence,
     letterbox,
     outlines_from_cores,
     scaled,
-    triangle_core,
     upper_decile,
 )
 
 
-def card_at(cx: float, cy: float, width: float, angle: float) -> np.ndarray:
-    """A card quad (ordered) of ``width`` pixels centred on (cx, cy), turned ``angle`` degrees."""
-    rect = ((cx, cy), (width, width * 88 / 63), angle)
-    return order_corners(cv2.boxPoints(rect))
+def paint_cores(cards: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
+    """A core map (1 on cores) for ``cards`` given in frame pixels, the map MAP_STRIDE smaller."""
+    cores = np.zeros(shape, np.float32)
+    for card in cards:
+        core = (core_quad(card) + 0.5) / MAP_STRIDE - 0.5
+        cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
+    return cores
 
 
 def test_a_frame_shrunk_far_is_averaged_and_one_shrunk_a_little_is_bilinear() -> None:
@@ -46,29 +55,6 @@ def test_a_frame_shrunk_far_is_averaged_and_one_shrunk_a_little_is_bilinear() ->
     assert near.shape == (64, 80, 3)
     bilinear = cv2.resize(stripes, (77, 51), interpolation=cv2.INTER_LINEAR)
     np.testing.assert_array_equal(near[:51, :77], bilinear)
-
-
-def test_core_and_card_are_inverse_in_perspective() -> None:
-    card = np.array([[100, 50], [170, 60], [165, 160], [90, 150]], np.float32)
-    core = core_quad(card)
-    assert quad_area(core) < quad_area(card)
-    np.testing.assert_allclose(card_from_core(core), card, atol=1e-3)
-
-
-def test_core_margin_is_a_share_of_the_width() -> None:
-    card = card_at(0, 0, 63, 0)
-    core = core_quad(card)
-    width = np.linalg.norm(core[1] - core[0])
-    assert width == pytest.approx(63 * (1 - 2 * CORE_MARGIN), rel=1e-4)
-
-
-def paint_cores(cards: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
-    """A core map (1 on cores) for ``cards`` given in frame pixels, the map MAP_STRIDE smaller."""
-    cores = np.zeros(shape, np.float32)
-    for card in cards:
-        core = (core_quad(card) + 0.5) / MAP_STRIDE - 0.5
-        cv2.fillConvexPoly(cores, np.round(core * 16).astype(np.int32), 1.0, cv2.LINE_8, 4)
-    return cores
 
 
 def test_cards_edge_to_edge_come_out_one_by_one() -> None:
@@ -116,7 +102,6 @@ def test_cores_run_together_are_parted_where_the_probability_dips(bridge: float)
     assert len(found.quads) == 2 and found.triangular.all()
     for card in cards:
         assert max(quad_iou(card, q) for q in found.quads) > 0.7
-
 
 
 def test_a_card_run_together_with_a_faint_neighbour_is_still_found() -> None:
@@ -172,9 +157,6 @@ def test_core_evidence_is_high_on_a_core_and_low_beside_it() -> None:
 
 def test_the_finders_outlines_carry_the_map_they_were_found_on() -> None:
     # What the refined finder asks before it looks for a card beside the cards found.
-    from models.render import render_scene
-    from vision.evaluation.scenes import EVAL_SEED_BASE
-    from vision.find.finders import CombinedFinder
 
     scene = render_scene("tranquility", EVAL_SEED_BASE + 3, held_out=True)
     network = CardFinder()
@@ -247,11 +229,6 @@ def test_the_shipped_finder_loads_and_rejects_bad_frames() -> None:
 
 def test_detect_with_the_network_finder_and_a_missing_one(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    import json
-
-    from companion.cli.main import main
-    from models.render import render_scene
-
     image = tmp_path / "table.png"
     cv2.imwrite(str(image), render_scene("tranquility", 4, layout="grid-full").image)
     assert main(["detect", str(image), "--finder", "network", "--json"]) == 0
@@ -262,8 +239,6 @@ def test_detect_with_the_network_finder_and_a_missing_one(tmp_path: Path,
 
 
 def test_the_shipped_finder_looks_at_part_of_a_frame_at_any_scale() -> None:
-    from models.render import render_scene
-
     scene = render_scene("tranquility", 4, layout="grid-full")
     finder = CardFinder()
     x, y, w, h = 300, 100, 500, 450

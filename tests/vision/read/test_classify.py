@@ -4,29 +4,37 @@ bad model files and images get clear messages."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime as ort
 import pytest
 
+import vision.evaluation.photos
 from companion.cli.main import main
+from companion.cli.vision import frames_holding, time_frames
 from companion.errors import ModelUnavailable
 from models.render import render_scene
-from models.render.faces import HELD_OUT_FONTS
+from models.render.faces import CALIBRATION_FONTS, HELD_OUT_FONTS
+from models.training.dataset import make_crops
 from vision.find.detect import find_cards
+from vision.find.finders import CombinedFinder
+from vision.find.refine import RefinedFinder, TableOrFull
 from vision.find.segment import CardFinder, Outlines
 from vision.networks import this_cpu_saturates
 from vision.read.catalogue import class_names
 from vision.read.classify import FakeClassifier, OnnxClassifier
-from vision.read.recognise import SHAPE_CONFIDENCE, ShapeFinder, annotate, recognise
+from vision.read.params import SHAPE_CONFIDENCE
+from vision.read.recognise import ShapeFinder, annotate, recognise
 
 pytest.importorskip("torch", reason="the tiny training needs the train extra (tests/run installs it)")
 
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from models.training.classifier import Recipe, train
+    from models.training.classifier import Recipe, train  # noqa: PLC0415 (torch: this module is skipped without it)
 
     out = tmp_path_factory.mktemp("model") / "rixes.onnx"
     report = train(Recipe("rixes", seed=3, train_scenes=20, val_scenes=5, calibration_scenes=3, epochs=1,
@@ -39,11 +47,7 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_threshold_keeps_wrong_readings_of_unseen_typefaces_rare(tiny_model: Path) -> None:
-    import onnxruntime as ort
-
-    from models.render.faces import CALIBRATION_FONTS
-    from models.training.classifier import choose_threshold
-    from models.training.dataset import make_crops
+    from models.training.classifier import choose_threshold  # noqa: PLC0415 (torch: lazily, the module skips without it)
 
     # The tiny run's calibration scenes (seed 3: 3,700,000 on): printed in typefaces never trained
     # on, they set the threshold as high as they need (a model this weak needs it high).
@@ -332,10 +336,6 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
 
 def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_with_the_same_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import vision.evaluation.photos
-    from vision.find.finders import CombinedFinder
-    from vision.find.refine import RefinedFinder, TableOrFull
-
     given: list[object] = []
 
     def recall(folder: Path, find: object, enlarge: float = 1.0) -> tuple[int, int]:
@@ -374,8 +374,6 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
 
 
 def test_the_bench_times_every_frame_as_often_as_the_others_and_tells_the_share_within_target() -> None:
-    from companion.cli.vision import time_frames
-
     frames = [np.full((72, 128, 3), k, np.uint8) for k in range(3)]
     seen: list[int] = []
 
@@ -393,8 +391,6 @@ def test_the_bench_times_every_frame_as_often_as_the_others_and_tells_the_share_
 
 
 def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
-    from companion.cli.vision import frames_holding
-
     (frame,) = frames_holding("tranquility", 36, 1)
     seed = next(seed for seed in range(700_000, 700_400)
                 if len(render_scene("tranquility", seed, effects=False).cards) == 36)
@@ -405,9 +401,8 @@ def test_the_bench_finds_frames_holding_the_targets_36_cards() -> None:
 
 @pytest.mark.parametrize("game", ["tranquility", "ascension", "crew", "rixes"])
 def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) -> None:
-    from dataclasses import asdict
+    from models.training.classifier import shipped_recipe  # noqa: PLC0415 (torch: lazily, the module skips without it)
 
-    from models.training.classifier import shipped_recipe
     model = OnnxClassifier(game)
     expected = {k: v for k, v in asdict(shipped_recipe(game)).items() if k != "workers"}
     # ``hard`` and ``scripts`` came after the other models were trained: without them, a recipe is

@@ -12,18 +12,13 @@ import pytest
 
 from models.render import render_scene
 from vision.evaluation.scenes import EVAL_SEED_BASE
-from vision.find.detect import CROP_SIZE, MIN_ASPECT, quad_aspect, quad_iou, rectangular, rectify
+from vision.find.detect import CROP_SIZE, quad_aspect, quad_iou, rectangular, rectify
 from vision.find.finders import make_finder
+from vision.find.params import MIN_ASPECT
 from vision.read.classify import FakeClassifier, OnnxClassifier, Readings
+from vision.read.params import AGREE, CHECK, DISSENT, MEDIAN, OUTVOTE, SURE, TURNS
 from vision.read.recognise import recognise
 from vision.read.reread import (
-    AGREE,
-    CHECK,
-    DISSENT,
-    MEDIAN,
-    OUTVOTE,
-    SURE,
-    TURNS,
     agreeing,
     consensus,
     looked_at,

@@ -6,8 +6,8 @@ import cv2
 import numpy as np
 
 from vision.watch.anchors import Anchors, card_frame, new_cards
+from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import layout
-from vision.watch.table import TableGeometry
 
 LAYOUT = layout("ascension")
 #: A camera looking straight down at 0.6 px/mm, a little turned and receding (perspective).

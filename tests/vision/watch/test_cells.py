@@ -6,7 +6,6 @@ import numpy as np
 
 from models.render.video import FilmSet, Laid, Shot
 from vision.watch.cells import (
-    TILE,
     CellSampler,
     cell_view,
     change,
@@ -15,8 +14,9 @@ from vision.watch.cells import (
     view_matrix,
     with_empty_centre,
 )
-from vision.watch.silhouette import MARGIN, locate, view_size
-from vision.watch.table import TableGeometry
+from vision.watch.geometry import TableGeometry
+from vision.watch.params import MARGIN, TILE
+from vision.watch.silhouette import locate, view_size
 
 
 def test_motion_and_change_on_literal_tiles() -> None:

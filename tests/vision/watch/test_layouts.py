@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games.ascension.pyramid import SLOTS, SUMMIT
+from companion.games.spec import specs
 from companion.games.tranquility.rules import CELLS
-from vision.watch.layouts import CARD_H, CARD_W, WATCHED, layout
+from vision.watch.layouts import CARD_H, CARD_W, layout
 
 
 def test_tranquility_cells_and_frame() -> None:
@@ -38,7 +39,7 @@ def test_ascension_pyramid() -> None:
     assert pyramid.centre(SUMMIT, 1.0) == pytest.approx((4 * pw, -9 * ph))
 
 
-@pytest.mark.parametrize("game", WATCHED)
+@pytest.mark.parametrize("game", [spec.name for spec in specs() if spec.vision.watched])
 def test_every_cell_is_found_at_its_own_centre_and_nowhere_between(game: str) -> None:
     lay = layout(game)
     for gap in (0.0, 2.5):

@@ -7,7 +7,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from vision.watch.silhouette import MARGIN, alike, changed_share, difference, light_gain, locate, view_size
+from vision.watch.params import MARGIN
+from vision.watch.silhouette import alike, changed_share, difference, light_gain, locate, view_size
 
 Image = npt.NDArray[np.uint8]
 

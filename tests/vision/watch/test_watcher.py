@@ -16,9 +16,10 @@ from vision.find.detect import find_cards
 from vision.find.finders import make_finder
 from vision.read.classify import FakeClassifier, OnnxClassifier
 from vision.watch.changes import Output, TableView
+from vision.watch.geometry import TableGeometry
 from vision.watch.stable import Prompt
-from vision.watch.table import TableGeometry
-from vision.watch.watcher import WatchConfig, Watcher
+from vision.watch.state import WatchConfig
+from vision.watch.watcher import Watcher
 
 CLASSIFIER = OnnxClassifier("tranquility")
 ASCENSION = OnnxClassifier("ascension")
