@@ -23,11 +23,12 @@ from companion.cli.vision import (
     refiner_option,
 )
 from companion.cli.watch import add_commands as add_watch_commands
-from companion.engine.events import Event, Play, StartDiscards, TakeBack
+from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
 from companion.engine.registry import find_game
 from companion.errors import CompanionError, MalformedInput
+from companion.games.tranquility.events import StartDiscards
 from companion.text import Lang, Text, os_reason
 
 

@@ -31,8 +31,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.events import Campfire, Event, Play, TakeBack
+from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
+from companion.games.ascension.events import Campfire
 from vision.read.catalogue import most
 from vision.watch.stable import Change, Prompt
 
