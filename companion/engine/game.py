@@ -85,6 +85,8 @@ class Game(abc.ABC, Generic[S]):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: Rules whose refusal the players may override ("we play it anyway").
     OVERRIDABLE: ClassVar[frozenset[str]] = frozenset()
+    #: The event type of a move, as :attr:`legal_moves` yields them (the family sets it).
+    MOVE: ClassVar[type[Event]] = Event
 
     def __init__(
         self,
@@ -307,7 +309,7 @@ class Game(abc.ABC, Generic[S]):
     @property
     def legal_moves(self) -> LegalMoves[Event]:
         """A lazy view of the legal moves of the active seat; supports ``in``."""
-        return LegalMoves(self, self._generate_legal, Event)
+        return LegalMoves(self, self._generate_legal, self.MOVE)
 
     def is_over(self) -> bool:
         """Whether the game has an outcome."""

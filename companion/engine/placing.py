@@ -34,6 +34,8 @@ class Counts:
 class PlacingGame(Game[S]):
     """Base of the games whose cards are laid in cells and paid for from the hand."""
 
+    MOVE = Play
+
     #: Each seat's hand, deck and discard pile, as counts (set up by each game).
     hands: list[int]
     decks: list[int]

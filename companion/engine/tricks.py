@@ -64,6 +64,7 @@ class TrickGame(Game[TrickSnapshot]):
     CARDS: ClassVar[tuple[str, ...]]
     #: The suit that beats every other, or None.
     TRUMP: ClassVar[str | None] = None
+    MOVE = TrickCard
 
     def __init__(
         self,

@@ -1,5 +1,6 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
+from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
 from companion.games.spec import GameSpec, VisionSpec
@@ -14,4 +15,4 @@ SPEC = GameSpec(
     vision=VisionSpec(finder="network", watched=True, grey_cards=True),
 )
 
-__all__ = ["SPEC", "Ascension", "AscensionSelfPlay"]
+__all__ = ["SPEC", "Ascension", "AscensionSelfPlay", "Campfire", "Grapple", "Herd"]

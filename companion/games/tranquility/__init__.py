@@ -1,6 +1,7 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
 from companion.games.spec import GameSpec, VisionSpec
+from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.rules import Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
@@ -14,4 +15,4 @@ SPEC = GameSpec(
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True),
 )
 
-__all__ = ["SPEC", "SelfPlay", "Tranquility"]
+__all__ = ["SPEC", "SelfPlay", "StartDiscards", "Tranquility"]

@@ -60,4 +60,4 @@ def test_every_kind_of_placement_is_flagged_when_refused() -> None:
 def test_legal_placements_are_plays_and_the_root_view_says_the_same() -> None:
     game = Tranquility.from_position(2, cells={"a1": 1})
     assert set(game.legal_placements) == set(game.legal_moves)
-    assert Discard(2) not in game.legal_placements
+    assert Discard(2) not in game.legal_placements and Discard(2) not in game.legal_moves

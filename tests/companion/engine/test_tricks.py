@@ -108,6 +108,7 @@ def test_legal_moves_view_and_undo() -> None:
     game.play(card("r1"))
     assert sorted(move.card for move in game.legal_cards) == ["r2", "r3"]
     assert card("r2") in game.legal_cards and card("b1") not in game.legal_moves
+    assert Undo() not in game.legal_moves and list(game.legal_moves) == list(game.legal_cards)
     before = game._save()
     game.play(card("r3"))
     assert game.play(Undo()).message_en == "undone: r3 played to the trick"
