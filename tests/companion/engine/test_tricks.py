@@ -10,9 +10,11 @@ import pytest
 
 from companion.engine.events import Play, Undo, event_from_json
 from companion.engine.game import Option
+from companion.engine.record import Replay, outcome_json
 from companion.engine.ruling import Termination
 from companion.engine.tricks import TrickCard, TrickGame
 from companion.errors import MalformedInput
+from companion.games.spec import GameSpec, register, unregister
 from companion.text import Both
 
 
@@ -147,3 +149,17 @@ def test_the_record_reads_a_trick_card_and_unknown_cards_are_malformed() -> None
 def test_open_hands_must_be_cards_of_the_game() -> None:
     with pytest.raises(MalformedInput):
         HighCard(2, hands=[{"r1"}, {"x9"}])
+
+
+def test_a_trick_game_is_replayed_from_its_record_once_registered() -> None:
+    register(GameSpec(name="highcard", title=HighCard.title, rules=HighCard, board="tricks"))
+    try:
+        lines = ['{"record": 1, "game": "highcard", "players": 2}']
+        lines += [json.dumps({"type": "card", "card": name}) for name in ("r1", "b1", "r2", "r3", "b2")]
+        replay = Replay(io.StringIO("\n".join(lines) + "\n"))
+        rulings = [(step.ruling.legal, step.ruling.rule) for step in replay]
+    finally:
+        unregister("highcard")
+    # Seat 2 showed no red with b1: its r3 is a revoke, refused, and changes nothing.
+    assert rulings == [(True, None), (True, None), (True, None), (False, "K2"), (True, None)]
+    assert [seat["won"] for seat in outcome_json(replay.game)["state"]["seats"]] == [2, 0]
