@@ -15,16 +15,19 @@ from companion.engine.events import (
     Discard,
     Event,
     Override,
+    Placement,
     Play,
-    StartDiscards,
     TakeBack,
     Undo,
     event_from_json,
+    register_event,
 )
-from companion.engine.game import Flag, Game, LegalPlacements, Option
+from companion.engine.game import Flag, Game, LegalMoves, LegalPlacements, Option
+from companion.engine.placing import PlacingGame
 from companion.engine.record import Header, Replay, Step, read_record, write_record
 from companion.engine.registry import find_game, refereed
 from companion.engine.ruling import Outcome, Ruling, Termination
+from companion.engine.tricks import TrickCard, TrickGame
 from companion.errors import (
     AmbiguousReading,
     CompanionError,
@@ -33,6 +36,7 @@ from companion.errors import (
     RulesError,
     UnknownGame,
 )
+from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.rules import Tranquility
 from companion.text import Both, Text
 
@@ -48,11 +52,14 @@ __all__ = [
     "Game",
     "Header",
     "IllegalPlay",
+    "LegalMoves",
     "LegalPlacements",
     "MalformedInput",
     "Option",
     "Outcome",
     "Override",
+    "Placement",
+    "PlacingGame",
     "Play",
     "Replay",
     "RulesError",
@@ -63,11 +70,14 @@ __all__ = [
     "Termination",
     "Text",
     "Tranquility",
+    "TrickCard",
+    "TrickGame",
     "Undo",
     "UnknownGame",
     "event_from_json",
     "find_game",
     "read_record",
     "refereed",
+    "register_event",
     "write_record",
 ]

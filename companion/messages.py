@@ -3,7 +3,11 @@
 Keys map to ``(english, french)`` templates with named fields; see
 :class:`companion.text.Text`. A test checks that both languages of every key
 use the same fields. Cells, cards and seats are named the same way in both.
+The messages every game shares are here; each game's own live in its package
+(``companion/games/<game>/messages.py``) and are added with :func:`register_messages`.
 """
+
+from collections.abc import Mapping
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- malformed input ----------------------------------------------------
@@ -39,12 +43,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_players": (
         "{game} is played by {low} to {high} players, not {players}",
         "{game} se joue de {low} à {high} joueurs, pas {players}",
-    ),
-    "bad_decks": (
-        "deck sizes {decks} do not share {total} cards evenly among {players} seats, seat 1 having "
-        "one of the smallest",
-        "les pioches {decks} ne partagent pas {total} cartes équitablement entre {players} joueurs, "
-        "le joueur 1 ayant l'une des plus petites",
     ),
     "seat_out_of_range": ("there is no seat {seat} in a {players}-player game",
                           "il n'y a pas de joueur {seat} dans une partie à {players}"),
@@ -82,83 +80,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "desc_override": ("override of {card} at {at}", "acceptation de {card} en {at}"),
     "desc_discard": ("discard of {count} cards", "défausse de {count} cartes"),
     "desc_discard_one": ("discard of {count} card", "défausse de {count} carte"),
-    "desc_start_discards": ("the discards after the Start card", "les défausses après la carte de départ"),
     "desc_declare_loss": ("the reported loss", "la défaite annoncée"),
-    "desc_campfire": ("{card} at {at}, Versant moved to {move_to}",
-                      "{card} en {at}, Versant déplacé en {move_to}"),
-    "desc_herd": ("the herd from {origin} up {rows} row(s)",
-                  "le troupeau de {origin} monté de {rows} rangée(s)"),
-    "desc_grapple": ("the Grappin", "le Grappin"),
     "desc_event": ("{kind}", "{kind}"),
-    # -- Tranquillité ------------------------------------------------------
+    # -- the placing games (each game's own messages are in its package) ------
     "no_card": ("seat {seat} holds no card", "le joueur {seat} n'a aucune carte en main"),
-    "start_elsewhere": ("the Start card goes to the start corner, not {at}",
-                        "la carte de départ se pose dans le coin de départ, pas en {at}"),
-    "start_again": ("a Start card was already played: later ones are only discarded",
-                    "une carte de départ a déjà été jouée : les suivantes sont seulement défaussées"),
-    "start_played": ("Start card played: together, discard 8 cards, then everyone draws back to 5",
-                     "carte de départ jouée : défaussez ensemble 8 cartes, puis chacun complète sa main à 5"),
-    "start_played_two": (
-        "Start card played: each draws 2 cards, together discard 8, then everyone draws back to 5",
-        "carte de départ jouée : chacun pioche 2 cartes, défaussez ensemble 8 cartes, "
-        "puis chacun complète sa main à 5",
-    ),
-    "start_pending": ("first say how the 8 cards after the Start card were split",
-                      "indiquez d'abord comment les 8 cartes après la carte de départ ont été réparties"),
-    "no_start_pending": ("no Start card is waiting for its discards",
-                         "aucune carte de départ n'attend ses défausses"),
-    "start_split_hand": ("seat {seat} holds {hand} cards and cannot discard {count}",
-                         "le joueur {seat} a {hand} cartes en main et ne peut en défausser {count}"),
-    "start_split_sum": ("the split must add up to {need} cards, not {got}",
-                        "la répartition doit totaliser {need} cartes, pas {got}"),
-    "start_split_done": (
-        "Start card discards by seat: {split}; everyone draws back to {limit}",
-        "défausses de la carte de départ par joueur : {split} ; chacun complète sa main à {limit}",
-    ),
-    "finish_elsewhere": ("the Finish card goes to the finish corner, not {at}",
-                         "la carte d'arrivée se pose dans le coin d'arrivée, pas en {at}"),
-    "finish_early": (
-        "the Finish card needs all 36 cells and the start corner filled: {missing} still empty",
-        "la carte d'arrivée exige les 36 cases et le coin de départ remplis : {missing} encore vides",
-    ),
-    "finish_won": ("Finish card played: you reached the island, you win!",
-                   "carte d'arrivée jouée : vous avez atteint l'île, vous gagnez !"),
-    "expansion_card": ("{card} belongs to the Mers agitées expansion, not refereed in this game",
-                       "{card} appartient à l'extension Mers agitées, non arbitrée dans cette partie"),
     "not_playable": ("{card} is not a card to lay on the table", "{card} n'est pas une carte à poser"),
-    "corner_island": (
-        "{card} cannot go to {at}: only the Start and Finish cards go to the corners",
-        "{card} ne peut aller dans {at} : seules les cartes de départ et d'arrivée vont dans les coins",
-    ),
-    "occupied": ("{card} cannot go to {at}: {at} already holds {other}",
-                 "{card} ne peut aller en {at} : {at} porte déjà {other}"),
-    "order_low": ("{card} at {at} must be greater than {other} at {other_at}",
-                  "{card} en {at} doit être plus grand que {other} en {other_at}"),
-    "order_high": ("{card} at {at} must be smaller than {other} at {other_at}",
-                   "{card} en {at} doit être plus petit que {other} en {other_at}"),
-    "no_room_between": (
-        "{card} at {at} leaves {cells} cells between it and {other} at {other_at} but only {numbers} "
-        "numbers to fill them",
-        "{card} en {at} laisse {cells} cases entre elle et {other} en {other_at} mais seulement "
-        "{numbers} nombres pour les remplir",
-    ),
-    "no_room_before": (
-        "{card} at {at} leaves {cells} cells before it but only {numbers} smaller numbers",
-        "{card} en {at} laisse {cells} cases avant elle mais seulement {numbers} nombres plus petits",
-    ),
-    "no_room_after": (
-        "{card} at {at} leaves {cells} cells after it but only {numbers} greater numbers",
-        "{card} en {at} laisse {cells} cases après elle mais seulement {numbers} nombres plus grands",
-    ),
-    "too_costly": (
-        "{card} at {at} costs {cost} cards (next to {other} at {other_at}) but seat {seat} would hold "
-        "only {left}",
-        "{card} en {at} coûte {cost} cartes (à côté de {other} en {other_at}) mais le joueur {seat} "
-        "n'en aurait que {left}",
-    ),
     "placed_free": ("{card} at {at}: nothing to discard", "{card} en {at} : rien à défausser"),
-    "placed_cost": ("{card} at {at}: discard {cost} (next to {other} at {other_at})",
-                    "{card} en {at} : défaussez {cost} (à côté de {other} en {other_at})"),
     "overridden": ("override: {card} at {at} accepted, discard {cost}",
                    "passer outre : on garde {card} en {at}, défaussez {cost}"),
     "discard_count": ("action B discards exactly 2 cards, not {count}",
@@ -173,123 +100,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "loss_declared": ("seat {seat} cannot act: the game is lost",
                       "le joueur {seat} ne peut pas agir : la partie est perdue"),
-    # -- L'Ascension -------------------------------------------------------
-    "bad_decks_asc": (
-        "deck sizes {decks} do not share {total} cards evenly among {players} seats, seat 1 having "
-        "one of the largest",
-        "les paquets {decks} ne partagent pas {total} cartes équitablement entre {players} joueurs, "
-        "le joueur 1 ayant l'un des plus gros",
-    ),
-    "bad_herd": ("a herd climbing {rows} row(s) needs a path of {rows} slot(s), not {path}",
-                 "un troupeau qui monte de {rows} rangée(s) demande un chemin de {rows} emplacement(s), "
-                 "pas {path}"),
-    "occupied_asc": ("{card} cannot go to {at}: {at} already holds {other}",
-                     "{card} ne peut aller en {at} : {at} porte déjà {other}"),
-    "not_next": ("{card} at {at} must go right of a placed card, at the start of a row or on a Pont: "
-                 "{left} is empty",
-                 "{card} en {at} doit se poser à droite d'une carte, en début de rangée ou sur un Pont : "
-                 "{left} est vide"),
-    "unsupported": ("{card} at {at} needs two cards under it: {missing} empty",
-                    "{card} en {at} doit reposer sur deux cartes : {missing} vide"),
-    "row_too_high": ("{card} at {at}: a card goes no higher than the row of its value, {value}; this is row {row}",
-                     "{card} en {at} : une carte ne va pas plus haut que la rangée de sa valeur, {value} ; "
-                     "ici rangée {row}"),
-    "terrain_adjacent": (
-        "{card} at {at} cannot stand {beside}: two {terrain} cards are never side by side",
-        "{card} en {at} ne peut être {beside} : deux cartes {terrain} ne sont jamais adjacentes",
-    ),
-    "too_costly_asc": (
-        "{card} at {at} costs {cost} cards ({beside}) but seat {seat} would hold only {left}",
-        "{card} en {at} coûte {cost} cartes ({beside}) mais le joueur {seat} n'en aurait que {left}",
-    ),
-    "placed_cost_asc": ("{card} at {at}: discard {cost} ({beside})", "{card} en {at} : défaussez {cost} ({beside})"),
-    "fire_covered": ("{card} cannot go to {at}: nothing covers a Feu de camp, and {at} holds {other}",
-                     "{card} ne peut aller en {at} : rien ne recouvre un Feu de camp, et {at} porte {other}"),
-    "all_ibex_icons": ("{card} at {at}: all {count} Versants with the ibex icon are already on the mountain",
-                       "{card} en {at} : les {count} Versants à l'icône Bouquetin sont déjà sur la montagne"),
-    "bridge_covered": ("{card} covers the Pont at {at}: nothing to discard",
-                       "{card} recouvre le Pont en {at} : rien à défausser"),
-    "bridge_edge": ("a Pont never goes at either end of a row, as at {at}",
-                    "un Pont ne se pose jamais au bout d'une rangée, comme en {at}"),
-    "bridge_not_next": ("a Pont at {at} must go right of a placed card: {left} is empty",
-                        "un Pont en {at} doit se poser à droite d'une carte : {left} est vide"),
-    "all_bridges": ("a Pont at {at}: all {count} Ponts are already on the mountain",
-                    "un Pont en {at} : les {count} Ponts sont déjà sur la montagne"),
-    "bridge_placed": ("Pont at {at}: nothing to discard; it must be covered before the Sommet",
-                      "Pont en {at} : rien à défausser ; il devra être recouvert avant le Sommet"),
-    "both_copies": ("{card} at {at}: both {card} Versants are already on the mountain",
-                    "{card} en {at} : les deux Versants {card} sont déjà sur la montagne"),
-    "solo_no_ones": ("{card} at {at}: the Versants of value 1 are out of a solo game",
-                     "{card} en {at} : les Versants de valeur 1 sont retirés en solo"),
-    "summit_only": ("only the Sommet goes to the summit, not {card}", "seul le Sommet va au sommet, pas {card}"),
-    "summit_elsewhere": ("the Sommet goes to the summit (a9), not {at}", "le Sommet va au sommet (a9), pas en {at}"),
-    "summit_early": ("the Sommet needs all 44 slots filled: {missing} still empty",
-                     "le Sommet exige les 44 emplacements remplis : {missing} encore vides"),
-    "summit_bridges": ("the Sommet needs every Pont covered: Pont showing at {slots}",
-                       "le Sommet exige tous les Ponts recouverts : Pont apparent en {slots}"),
-    "summit_green_path": ("Sentier verdoyant: the green path climbs only {height} of the 8 rows",
-                          "Sentier verdoyant : le sentier herbeux ne monte que sur {height} des 8 rangées"),
-    "summit_unfilmed": ("Documentaire alpin: still to film {sequences}",
-                        "Documentaire alpin : il reste à filmer {sequences}"),
-    "summit_ibex": ("Faune montagnarde: {count} ibex on row 8, {need} must reach the summit",
-                    "Faune montagnarde : {count} bouquetins sur la rangée 8, {need} doivent atteindre le sommet"),
-    "summit_won": ("Sommet played: you reached the summit, you win!",
-                   "Sommet posé : vous avez atteint le sommet, vous gagnez !"),
-    "campfire_event": ("{card} replaces a Versant: record where the Versant goes (a campfire event)",
-                       "{card} remplace un Versant : indiquez où va le Versant (événement campfire)"),
-    "campfire_only": ("only a Feu de camp replaces a Versant, not {card}",
-                      "seul un Feu de camp remplace un Versant, pas {card}"),
-    "campfire_summit": ("nothing is replaced at, or moved to, the summit",
-                        "rien n'est remplacé au sommet ni déplacé au sommet"),
-    "campfire_seen": ("{card} at {at}: it is already on the mountain", "{card} en {at} : il est déjà sur la montagne"),
-    "campfire_not_versant": ("{card} replaces a Versant, and {at} holds {what}",
-                             "{card} remplace un Versant, et {at} porte {what}"),
-    "campfire_terrain": ("{card} replaces a Versant of its terrain, not {other} at {at}",
-                         "{card} remplace un Versant de son type, pas {other} en {at}"),
-    "campfire_ibex": ("{count} ibex stand on {at}: {card} cannot replace it",
-                      "{count} bouquetin(s) se trouvent en {at} : {card} ne peut le remplacer"),
-    "campfire_not_higher": ("{other} from {at} must move at least one row higher, not to {move_to}",
-                            "{other} en {at} doit monter d'au moins une rangée, pas aller en {move_to}"),
-    "campfire_move_refused": ("{card} at {at}: {other} cannot move to {move_to}: {reason}",
-                              "{card} en {at} : {other} ne peut monter en {move_to} : {reason}"),
-    "campfire_placed": ("{card} at {at}, {other} moves to {move_to}: {reason}",
-                        "{card} en {at}, {other} monte en {move_to} : {reason}"),
-    "herd_no_module": ("herds move only with the Faune montagnarde module",
-                       "les troupeaux ne bougent qu'avec le module Faune montagnarde"),
-    "herd_none": ("no ibex stand on {at}", "aucun bouquetin en {at}"),
-    "herd_short": ("climbing {rows} row(s) discards {rows} card(s), and the hand holds {hand}",
-                   "monter de {rows} rangée(s) défausse {rows} carte(s), et la main en a {hand}"),
-    "herd_summit": ("ibex reach the summit only when the Sommet is played",
-                    "les bouquetins n'atteignent le sommet qu'à la pose du Sommet"),
-    "herd_not_above": ("{at} does not rest on {below}: ibex climb straight up, never sideways",
-                       "{at} ne repose pas sur {below} : les bouquetins montent tout droit, jamais de côté"),
-    "herd_empty": ("no card at {at} for the herd to climb to", "aucune carte en {at} où le troupeau puisse monter"),
-    "herd_bridge": ("ibex never cross nor stop on a Pont, as at {at}",
-                    "les bouquetins ne traversent ni ne s'arrêtent sur un Pont, comme en {at}"),
-    "herd_moved": ("herd of {count} ibex from {origin} to {to}: discard {rows}",
-                   "troupeau de {count} bouquetin(s) de {origin} à {to} : défaussez {rows}"),
-    "grapple_solo": ("Grappins are used only in a solo game", "les Grappins ne servent qu'en solo"),
-    "grapple_none": ("no Grappin left", "plus aucun Grappin"),
-    "grapple_used": ("Grappin: shuffle your hand into your deck and draw {limit}; {left} left",
-                     "Grappin : remélangez votre main dans le paquet et piochez-en {limit} ; il en reste {left}"),
-    "loss_refused_grapple": ("{left} Grappin(s) left: the game goes on",
-                             "il reste {left} Grappin(s) : la partie continue"),
-    "overridden_campfire": ("override: {card} at {at} accepted, {other} moves to {move_to}, discard {cost}",
-                            "passer outre : on garde {card} en {at}, {other} monte en {move_to}, défaussez {cost}"),
+    # -- the tricks games --------------------------------------------------
+    "trick_not_held": ("seat {seat} has already played {card} or does not hold it",
+                       "le joueur {seat} a déjà joué {card} ou ne l'a pas en main"),
+    "trick_must_follow": ("{card} does not follow {suit}: seat {seat} still holds {suit}",
+                          "{card} ne suit pas {suit} : le joueur {seat} a encore du {suit}"),
+    "trick_revoke": ("{card}: seat {seat} showed earlier that it holds no {suit}",
+                     "{card} : le joueur {seat} a montré plus tôt qu'il n'a pas de {suit}"),
+    "trick_led": ("seat {seat} leads {card}", "le joueur {seat} entame avec {card}"),
+    "trick_followed": ("seat {seat} plays {card}", "le joueur {seat} joue {card}"),
+    "trick_won": ("seat {seat} plays {card}; seat {winner} wins the trick",
+                  "le joueur {seat} joue {card} ; le joueur {winner} remporte le pli"),
+    "desc_trick_card": ("{card} played to the trick", "{card} joué dans le pli"),
+    "outcome_tricks": ("over: scores {scores}", "terminée : scores {scores}"),
     # -- outcomes ----------------------------------------------------------
-    "outcome_won": ("won: the Finish card was played", "gagnée : la carte d'arrivée a été jouée"),
     "outcome_reported": ("lost: the players reported that seat {seat} cannot act",
                          "perdue : les joueurs ont annoncé que le joueur {seat} ne peut pas agir"),
-    "outcome_no_action": (
-        "lost: seat {seat} holds {hand} card(s) and no card could be laid",
-        "perdue : le joueur {seat} a {hand} carte(s) et aucune carte ne pourrait être posée",
-    ),
     "outcome_ongoing": ("the game goes on", "la partie continue"),
-    "outcome_summit": ("won: the Sommet was played", "gagnée : le Sommet a été posé"),
-    "outcome_no_action_asc": (
-        "lost: seat {seat} holds {hand} card(s) and could neither play nor discard two",
-        "perdue : le joueur {seat} a {hand} carte(s) et ne pourrait ni jouer ni en défausser deux",
-    ),
     # -- vision ------------------------------------------------------------
     "model_missing": ("no model file {path} for {game}: train one with `companion train --game {game}`",
                       "pas de fichier de modèle {path} pour {game} : entraînez-en un avec `companion train --game {game}`"),
@@ -635,3 +462,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "train_shipped_out": ("{path} is a shipped model: write the new one elsewhere, or add --force to replace it",
                           "{path} est un modèle livré : écrivez le nouveau ailleurs, ou ajoutez --force pour le remplacer"),
 }
+
+
+def register_messages(messages: Mapping[str, tuple[str, str]]) -> None:
+    """Add a game's own messages to the catalogue; a key may not say two different things."""
+    for key, pair in messages.items():
+        if MESSAGES.get(key, pair) != pair:
+            raise ValueError(f"message {key!r} is already registered with other words")
+    MESSAGES.update(messages)

@@ -1,6 +1,7 @@
 """Bilingual texts: every message a player sees exists in French and English.
 
-A :class:`Text` is a message key from :mod:`companion.messages` with its
+A :class:`Text` is a message key from :mod:`companion.messages` (or a game's own
+messages, registered there) with its
 arguments; it renders lazily, so the rules engine can build rulings in a hot
 loop without formatting strings nobody reads.
 
@@ -19,6 +20,7 @@ argument ``count`` is 1:
 from __future__ import annotations
 
 import errno
+import importlib
 from dataclasses import dataclass
 from typing import Literal
 
@@ -46,8 +48,8 @@ class Text:
     __slots__ = ("args", "key")
 
     def __init__(self, key: str, /, **args: object) -> None:
-        if key not in MESSAGES:
-            raise KeyError(f"no message {key!r} in companion.messages")
+        if key not in MESSAGES and not _discovered(key):
+            raise KeyError(f"no message {key!r} in companion.messages nor in a game's messages")
         self.key = key
         self.args = args
 
@@ -78,6 +80,15 @@ class Text:
 
     def __repr__(self) -> str:
         return f"Text({self.key!r}, {self.en!r})"
+
+
+def _discovered(key: str) -> bool:
+    """Whether ``key`` is a game's message once every game package is loaded.
+
+    Imported by name: the spec registry itself says things with :class:`Text`.
+    """
+    importlib.import_module("companion.games.spec").specs()
+    return key in MESSAGES
 
 
 def _render(value: object, lang: Lang) -> str:

@@ -133,7 +133,7 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
     if not ruling.legal:
         return REFUSED if flagged is False else ILLEGAL
     if outcome is not None:
-        return GAME_WON if outcome.won else GAME_LOST
+        return GAME_WON if outcome.winners else GAME_LOST
     if flagged:
         # One card taken back while another still lies flagged: the warning goes on.
         return ILLEGAL

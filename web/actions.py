@@ -15,8 +15,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.app.referee import Entry, Referee, parse_options, summary
-from companion.engine.events import DeclareLoss, Discard, Override, StartDiscards, TakeBack, Undo
+from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo
 from companion.engine.record import Header, parse_line
+from companion.games.tranquility.events import StartDiscards
 from companion.text import Text
 from web.errors import refuse
 from web.page import page_of

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from companion.app.referee import Entry, Referee, summary
-from companion.engine.events import Campfire, Play
+from companion.engine.events import Placement
 from companion.text import LANGS, Text
 from web.preview import Preview
 from web.svg import table_svg
@@ -75,7 +75,7 @@ def _last_placement(history: list[Entry], state: dict[str, Any]) -> str | None:
     flagged = {flag["at"]: flag["card"] for flag in state.get("flagged", [])}
     for entry in reversed(history):
         event = entry.event
-        if not isinstance(event, Play | Campfire):
+        if not isinstance(event, Placement):
             continue
         at, card = event.at, event.card
         if flagged.get(at) == card or cells.get(at) == card:

@@ -86,7 +86,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
         sim = _simulator(game, 3, random.Random(rng.getrandbits(32)))
         moves += len(sim.run())
         outcome = sim.game.outcome()
-        won += bool(outcome and outcome.won)
+        won += bool(outcome and outcome.winners)
         played += 1
     game_time = time.perf_counter() - start
     return {

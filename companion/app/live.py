@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.app.referee import Notice, Referee, summary
 from companion.config import DEFAULT_GAME
-from companion.engine.events import Campfire, Event, Play, TakeBack
+from companion.engine.events import Event, Placement, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.errors import CompanionError, UnknownGame
@@ -164,13 +164,13 @@ def demo_game(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED,
     readings = random.Random(seed + 1)
     lines: list[dict[str, Any]] = []
     for event in events:
-        seen = isinstance(event, Play | Campfire | TakeBack)
+        seen = isinstance(event, Placement | TakeBack)
         if isinstance(event, Play) and readings.random() < DEMO_UNSURE:
             lines.append({"type": "play", "card": None, "at": event.at, "source": "camera",
                           "confidence": round(readings.uniform(0.3, 0.6), 2)})
         line = event.to_json()
         line["source"] = "camera" if seen else "button"
-        if isinstance(event, Play | Campfire):
+        if isinstance(event, Placement):
             line["confidence"] = round(readings.uniform(0.9, 1.0), 3)
         lines.append(line)
     for index, line in enumerate(lines):
@@ -428,7 +428,7 @@ class FilmDirector:
             state = self.referee.game.state_json()
             flagged = {flag.event.at: flag.event.card for flag in self.referee.game.flagged}
         cards = {**state.get("cells", {}), **flagged}
-        if isinstance(event, Play | Campfire):
+        if isinstance(event, Placement):
             corner = event.at == event.card and state.get(event.at) is True  # start, finish
             return cards.get(event.at) == event.card or corner
         if isinstance(event, TakeBack):
@@ -445,7 +445,7 @@ class FilmDirector:
 
 
 def _key(event: Event) -> tuple[Any, ...]:
-    if isinstance(event, Play | Campfire):
+    if isinstance(event, Placement):
         return (event.TYPE, event.card, event.at)
     if isinstance(event, TakeBack):
         return (event.TYPE, event.at)

@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.app.store import Store, StoredGame
-from companion.engine.events import Campfire, Event, Play, TakeBack, Undo, event_from_json
+from companion.engine.events import Event, Placement, Play, TakeBack, Undo, event_from_json
 from companion.engine.game import Game
 from companion.engine.record import Header, Step, rule_on
 from companion.errors import AmbiguousReading, CorrectionRefused, MalformedInput, StoreError
+from companion.games.ascension.events import Campfire
 from companion.text import Text
 
 log = logging.getLogger(__name__)
@@ -168,7 +169,7 @@ class Referee:
             if parsed is not None and parsed.t is None:
                 parsed = replace(parsed, t=round(now - self.started, 3))
                 item = parsed if not isinstance(item, AmbiguousReading) else item
-            if isinstance(parsed, Play | Campfire):
+            if isinstance(parsed, Placement):
                 # A reading ruled unsure (G2) must still name a cell of this table.
                 self.game.validate(TakeBack(parsed.at))
             line = _line(event, parsed)
@@ -228,7 +229,7 @@ class Referee:
             elif self.game.flagged:
                 last_flag = self.game.flagged[-1].event
                 raise CorrectionRefused(Text("correct_flag_first", at=self.game.cell_label(last_flag.at)))
-            elif (stack := self.game.move_stack) and isinstance(stack[-1], Play | Campfire) and (
+            elif (stack := self.game.move_stack) and isinstance(stack[-1], Placement) and (
                     stack[-1].at == at):
                 if isinstance(stack[-1], Campfire):
                     raise CorrectionRefused(Text("correct_not_last", at=self.game.cell_label(at)))

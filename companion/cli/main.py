@@ -26,7 +26,7 @@ from companion.cli.vision import (
 )
 from companion.cli.watch import add_commands as add_watch_commands
 from companion.cli.watch import run_bench_watch
-from companion.engine.events import Event, Play, StartDiscards, TakeBack
+from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
 from companion.errors import CompanionError, MalformedInput
@@ -208,8 +208,6 @@ def _event_label(event: Event | None) -> str:
         return f"{player}{event.card}@{event.at}"
     if isinstance(event, TakeBack):
         return f"take_back@{event.at}"
-    if isinstance(event, StartDiscards):
-        return "start_discards"
     return f"{player}{event.TYPE}"
 
 

@@ -1,9 +1,11 @@
-"""The events of the game record (``shared/RECORD.md``), as frozen values.
+"""The events of the game record (``shared/RECORD.md``), as frozen values, and their reader.
 
 An event is what happened at the table: a card laid, two cards discarded, a
 flagged card taken back. The camera, the buttons, the page and record files
 all produce these same values, and :meth:`companion.engine.game.Game.play` is the one
-entry point that rules on them.
+entry point that rules on them. The events every game shares live here; each game's own
+events live in its package and register themselves with :func:`register_event`, so the
+reader knows every ``type`` without a list of games.
 
 >>> event_from_json({"type": "play", "card": "27", "at": "c1", "player": 2})
 Play(player=2, source=None, t=None, confidence=None, card='27', at='c1')
@@ -13,14 +15,35 @@ Play(player=2, source=None, t=None, confidence=None, card='27', at='c1')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+import importlib
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from companion.errors import AmbiguousReading, MalformedInput
-from companion.text import Text
+from companion.text import Both, Text
 
 SOURCES = frozenset({"camera", "page", "button", "file"})
+
+#: Every event class by its record ``type``, filled by :func:`register_event`.
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+E = TypeVar("E", bound="type[Event]")
+
+
+def register_event(cls: E) -> E:
+    """Class decorator: the record reader builds ``cls`` for lines of type ``cls.TYPE``."""
+    EVENT_TYPES[cls.TYPE] = cls
+    return cls
+
+
+class Labels(Protocol):
+    """What names cards and cells in messages (a game)."""
+
+    def card_label(self, card: str) -> Both | str:
+        """How a card is named in messages."""
+
+    def cell_label(self, cell: str) -> Both | str:
+        """How a cell is named in messages."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,19 +72,47 @@ class Event:
     def _fields_json(self) -> dict[str, Any]:
         return {}
 
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """Build the event from its decoded record line; ``meta`` holds the checked common fields."""
+        return cls(**meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """A short bilingual description of this event once accepted (for undo messages)."""
+        return Text("desc_event", kind=self.TYPE)
+
 
 @dataclass(frozen=True, slots=True)
-class Play(Event):
-    """A card laid at a cell (``at`` is a cell name of RULINGS.md)."""
+class Placement(Event):
+    """A card laid at a cell: it lies on the table, flagged when refused, until taken back."""
 
-    TYPE: ClassVar[str] = "play"
     card: str
     at: str
 
     def _fields_json(self) -> dict[str, Any]:
         return {"card": self.card, "at": self.at}
 
+    def describe(self, labels: Labels) -> Text:
+        """``27 at c1``."""
+        return Text("desc_play", card=labels.card_label(self.card), at=labels.cell_label(self.at))
 
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class Play(Placement):
+    """A card laid at a cell (``at`` is a cell name of RULINGS.md)."""
+
+    TYPE: ClassVar[str] = "play"
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """A card the camera was unsure of (``null``) raises :class:`AmbiguousReading`."""
+        if "card" in obj and obj["card"] is None:
+            raise AmbiguousReading(Text("unsure_card", at=string_field(obj, "at")))
+        return cls(string_field(obj, "card"), string_field(obj, "at"), **meta)
+
+
+@register_event
 @dataclass(frozen=True, slots=True)
 class Discard(Event):
     """Action B: the active seat discards ``count`` cards (2 in the base games)."""
@@ -72,28 +123,17 @@ class Discard(Event):
     def _fields_json(self) -> dict[str, Any]:
         return {"count": self.count}
 
-
-@dataclass(frozen=True, slots=True)
-class StartDiscards(Event):
-    """How the 8 cards discarded after the Start card were split: (seat, count) pairs."""
-
-    TYPE: ClassVar[str] = "start_discards"
-    TURN_BOUND: ClassVar[bool] = False
-    counts: tuple[tuple[int, int], ...] = field(default=())
-
     @classmethod
-    def of(cls, counts: Mapping[int, int], **meta: Any) -> StartDiscards:
-        """Build from a seat-to-count mapping, seats sorted."""
-        return cls(counts=tuple(sorted(counts.items())), **meta)
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """``count`` defaults to 2."""
+        return cls(integer_field(obj, "count", default=2), **meta)
 
-    def as_dict(self) -> dict[int, int]:
-        """The counts as a seat-to-count dict."""
-        return dict(self.counts)
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"counts": {str(seat): n for seat, n in self.counts}}
+    def describe(self, labels: Labels) -> Text:
+        """``discard of 2 cards``."""
+        return Text("desc_discard", count=self.count)
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class TakeBack(Event):
     """A flagged card is picked up again from cell ``at``."""
@@ -105,7 +145,13 @@ class TakeBack(Event):
     def _fields_json(self) -> dict[str, Any]:
         return {"at": self.at}
 
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """The cell is required."""
+        return cls(string_field(obj, "at"), **meta)
 
+
+@register_event
 @dataclass(frozen=True, slots=True)
 class Override(Event):
     """The players accept the last flagged placement anyway."""
@@ -114,6 +160,7 @@ class Override(Event):
     TURN_BOUND: ClassVar[bool] = False
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class Undo(Event):
     """The last accepted event is cancelled."""
@@ -122,57 +169,26 @@ class Undo(Event):
     TURN_BOUND: ClassVar[bool] = False
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class DeclareLoss(Event):
     """The players report that the active seat cannot act."""
 
     TYPE: ClassVar[str] = "declare_loss"
 
-
-@dataclass(frozen=True, slots=True)
-class Campfire(Event):
-    """L'Ascension: a Feu de camp laid at ``at``; the Versant it replaces goes to ``move_to``."""
-
-    TYPE: ClassVar[str] = "campfire"
-    card: str
-    at: str
-    move_to: str
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"card": self.card, "at": self.at, "move_to": self.move_to}
+    def describe(self, labels: Labels) -> Text:
+        """``the reported loss``."""
+        return Text("desc_declare_loss")
 
 
-@dataclass(frozen=True, slots=True)
-class Herd(Event):
-    """L'Ascension, Faune montagnarde: the herd on ``origin`` climbs ``rows`` rows along ``path``.
+def _known(kind: str) -> type[Event] | None:
+    """The event class of ``kind``, discovering the game packages (their events) when unknown.
 
-    ``origin`` is the record's ``from`` field (a Python keyword).
+    Imported by name: the spec registry is found lazily, as the games are.
     """
-
-    TYPE: ClassVar[str] = "herd"
-    origin: str
-    rows: int
-    path: tuple[str, ...]
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"from": self.origin, "rows": self.rows, "path": list(self.path)}
-
-
-@dataclass(frozen=True, slots=True)
-class Grapple(Event):
-    """L'Ascension solo: a Grappin is discarded to renew the hand."""
-
-    TYPE: ClassVar[str] = "grapple"
-
-
-#: A placement that lies on the table until it is accepted or taken back.
-Placement = Play | Campfire
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls
-    for cls in (Play, Discard, StartDiscards, TakeBack, Override, Undo, DeclareLoss, Campfire, Herd,
-                Grapple)
-}
+    if kind not in EVENT_TYPES:
+        importlib.import_module("companion.games.spec").specs()
+    return EVENT_TYPES.get(kind)
 
 
 def event_from_json(obj: object) -> Event:
@@ -187,35 +203,16 @@ def event_from_json(obj: object) -> Event:
     kind = obj.get("type")
     if kind is None:
         raise MalformedInput(Text("missing_field", field="type"))
-    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+    cls = _known(kind) if isinstance(kind, str) else None
+    if cls is None:
         raise MalformedInput(Text("unknown_event", kind=kind))
-    meta = _meta(obj)
-    if kind == "play":
-        if "card" in obj and obj["card"] is None:
-            raise AmbiguousReading(Text("unsure_card", at=_string(obj, "at")))
-        return Play(_string(obj, "card"), _string(obj, "at"), **meta)
-    if kind == "discard":
-        return Discard(_integer(obj, "count", default=2), **meta)
-    if kind == "start_discards":
-        return StartDiscards(counts=_counts(obj), **meta)
-    if kind == "take_back":
-        return TakeBack(_string(obj, "at"), **meta)
-    if kind == "campfire":
-        return Campfire(_string(obj, "card"), _string(obj, "at"), _string(obj, "move_to"), **meta)
-    if kind == "herd":
-        path = obj.get("path")
-        if path is None:
-            raise MalformedInput(Text("missing_field", field="path"))
-        if not isinstance(path, list) or not all(isinstance(cell, str) for cell in path):
-            raise MalformedInput(Text("bad_field", field="path", value=path))
-        return Herd(_string(obj, "from"), _integer(obj, "rows"), tuple(path), **meta)
-    return EVENT_TYPES[kind](**meta)
+    return cls.from_json(obj, _meta(obj))
 
 
 def _meta(obj: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     if obj.get("player") is not None:
-        meta["player"] = _integer(obj, "player")
+        meta["player"] = integer_field(obj, "player")
         if meta["player"] < 1:
             raise MalformedInput(Text("bad_field", field="player", value=obj["player"]))
     source = obj.get("source")
@@ -235,7 +232,8 @@ def _meta(obj: dict[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _string(obj: dict[str, Any], name: str) -> str:
+def string_field(obj: dict[str, Any], name: str) -> str:
+    """The string field ``name`` of a record line, or :class:`MalformedInput`."""
     if name not in obj:
         raise MalformedInput(Text("missing_field", field=name))
     value = obj[name]
@@ -244,7 +242,8 @@ def _string(obj: dict[str, Any], name: str) -> str:
     return value
 
 
-def _integer(obj: dict[str, Any], name: str, default: int | None = None) -> int:
+def integer_field(obj: dict[str, Any], name: str, default: int | None = None) -> int:
+    """The integer field ``name`` of a record line (``default`` when absent), or :class:`MalformedInput`."""
     if name not in obj:
         if default is None:
             raise MalformedInput(Text("missing_field", field=name))
@@ -254,19 +253,3 @@ def _integer(obj: dict[str, Any], name: str, default: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedInput(Text("bad_field", field=name, value=value))
     return value
-
-
-def _counts(obj: dict[str, Any]) -> tuple[tuple[int, int], ...]:
-    if "counts" not in obj:
-        raise MalformedInput(Text("missing_field", field="counts"))
-    raw = obj["counts"]
-    if not isinstance(raw, dict):
-        raise MalformedInput(Text("bad_field", field="counts", value=raw))
-    counts: dict[int, int] = {}
-    for seat, count in raw.items():
-        if not seat.isdigit() or int(seat) < 1:
-            raise MalformedInput(Text("bad_field", field="counts", value=raw))
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise MalformedInput(Text("bad_field", field="counts", value=raw))
-        counts[int(seat)] = count
-    return tuple(sorted(counts.items()))

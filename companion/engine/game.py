@@ -1,7 +1,8 @@
-"""The game base class: one checked entry point for every event, undo, flags and outcome.
+"""The root of every game: seats, options, one checked entry point, undo, flags and outcome.
 
 Modelled on python-chess's ``Board``: a game holds the public state only, a
-subclass per game overrides a few named hooks, and
+family base (:mod:`companion.engine.placing`, :mod:`companion.engine.tricks`) holds what
+a family of games shares, a subclass per game overrides a few named hooks, and
 
 * :meth:`Game.play` is the *checked* path: it validates the event, rules on
   it and applies it. A refused placement stays on the table *flagged* until
@@ -12,7 +13,8 @@ subclass per game overrides a few named hooks, and
 * :meth:`Game.pop` undoes the last accepted event from a stack of small
   snapshots, restoring the state exactly.
 
-The game never sees a hidden card: hands and discard piles are counts (G1).
+What a game knows of hidden cards is its family's business (G1: the placing games keep
+counts only).
 """
 
 from __future__ import annotations
@@ -23,25 +25,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from companion.engine.events import (
-    Campfire,
-    DeclareLoss,
-    Discard,
-    Event,
-    Grapple,
-    Herd,
-    Override,
-    Placement,
-    Play,
-    StartDiscards,
-    TakeBack,
-    Undo,
-)
+from companion.engine.events import Event, Override, Placement, TakeBack, Undo
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import IllegalPlay, MalformedInput
 from companion.text import Both, Text
 
 S = TypeVar("S")
+M = TypeVar("M", bound=Event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +63,17 @@ class Flag:
     ruling: Ruling
 
 
+@dataclass(frozen=True, slots=True)
+class Pushed(Generic[S]):
+    """One accepted event on the move stack, with the flags and the state from before it."""
+
+    event: Event
+    flagged: tuple[Flag, ...]
+    saved: S
+
+
 class Game(abc.ABC, Generic[S]):
-    """Base of every refereed game; ``S`` is the type of a state snapshot."""
+    """Base of every refereed game; ``S`` is the type of a state snapshot (a frozen dataclass)."""
 
     #: Registry name, as in the record header ("tranquility").
     name: ClassVar[str]
@@ -86,6 +85,8 @@ class Game(abc.ABC, Generic[S]):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: Rules whose refusal the players may override ("we play it anyway").
     OVERRIDABLE: ClassVar[frozenset[str]] = frozenset()
+    #: The event type of a move, as :attr:`legal_moves` yields them (the family sets it).
+    MOVE: ClassVar[type[Event]] = Event
 
     def __init__(
         self,
@@ -95,6 +96,7 @@ class Game(abc.ABC, Generic[S]):
         decks: Sequence[int] | None = None,
     ) -> None:
         """Check the seats and options; games that deal decks read ``decks`` (dealt sizes)."""
+        del decks  # the root deals nothing
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):
@@ -106,7 +108,9 @@ class Game(abc.ABC, Generic[S]):
         self.options = self.check_options(options or {})
         #: Refused placements still on the table, oldest first.
         self.flagged: tuple[Flag, ...] = ()
-        self._stack: list[tuple[Event, tuple[Flag, ...], S]] = []
+        self._stack: list[Pushed[S]] = []
+        #: The active seat, 0-based.
+        self._turn = 0
         self._outcome_known = False
         self._outcome_value: Outcome | None = None
 
@@ -130,47 +134,10 @@ class Game(abc.ABC, Generic[S]):
             result[option.name] = value
         return result
 
-    # -- the counts every game keeps ----------------------------------------
-
-    # Set up by each subclass: each seat's
-    # hand, deck and discard pile, the hand limit, and the active seat (0-based).
-    hands: list[int]
-    decks: list[int]
-    discards: list[int]
-    hand_limit: int
-    _turn: int
-
     @property
     def turn(self) -> int:
         """The active seat, 1-based."""
         return self._turn + 1
-
-    def _pay(self, seat: int, count: int) -> None:
-        """Move ``count`` cards of ``seat``'s hand to its discard pile (never more than it holds:
-        an override may accept a cost above the hand)."""
-        count = min(count, self.hands[seat])
-        self.hands[seat] -= count
-        self.discards[seat] += count
-
-    def _draw(self, seat: int) -> None:
-        """``seat`` draws back up to the hand limit while its deck lasts."""
-        take = min(max(0, self.hand_limit - self.hands[seat]), self.decks[seat])
-        self.hands[seat] += take
-        self.decks[seat] -= take
-
-    def _end_turn(self, seat: int) -> None:
-        """After an action: ``seat`` draws back to the limit and the next seat plays."""
-        self._draw(seat)
-        self._turn = (seat + 1) % self.players
-
-    def _check_discard(self, event: Discard) -> Ruling:
-        """Action B: exactly two cards, from a hand holding two at least (C2)."""
-        if event.count != 2:
-            return refused("C2", Text("discard_count", count=event.count))
-        hand = self.hands[self._turn]
-        if hand < 2:
-            return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
-        return accepted(Text("seat_discards", seat=self.turn, count=2))
 
     # -- hooks for subclasses ---------------------------------------------
 
@@ -183,18 +150,11 @@ class Game(abc.ABC, Generic[S]):
         """
         if event.player is not None and not 1 <= event.player <= self.players:
             raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=self.players))
-        if isinstance(event, StartDiscards):
-            seats = [seat for seat, _ in event.counts]
-            if len(set(seats)) != len(seats) or any(count < 0 for _, count in event.counts):
-                raise MalformedInput(Text("bad_field", field="counts", value=event.as_dict()))
-            for seat in seats:
-                if not 1 <= seat <= self.players:
-                    raise MalformedInput(Text("seat_out_of_range", seat=seat, players=self.players))
         self._validate_names(event)
 
     @abc.abstractmethod
     def _validate_names(self, event: Event) -> None:
-        """Raise for unknown card or cell names in ``event`` (game-specific)."""
+        """Raise for unknown card or cell names, or seats, in ``event`` (game-specific)."""
 
     @abc.abstractmethod
     def _check_action(self, event: Event) -> Ruling:
@@ -239,12 +199,12 @@ class Game(abc.ABC, Generic[S]):
         self._outcome_known = False
 
     @abc.abstractmethod
-    def placements(self) -> Iterator[Play]:
-        """Every placement the active seat could legally make with some card it may hold."""
+    def _generate_legal(self) -> Iterator[Event]:
+        """Every move the active seat could legally make (the family says what a move is)."""
 
     @abc.abstractmethod
     def state_json(self) -> dict[str, Any]:
-        """The public state as a JSON-ready dict (cells and each seat's counts)."""
+        """The public state as a JSON-ready dict."""
 
     @abc.abstractmethod
     def card_label(self, card: str) -> Both | str:
@@ -266,7 +226,8 @@ class Game(abc.ABC, Generic[S]):
                 return self._flag_pending()
             if not self._stack:
                 return refused("C5", Text("nothing_to_undo"))
-            return accepted(Text("undone", what=self.describe(*self._stack[-1][:2])))
+            last = self._stack[-1]
+            return accepted(Text("undone", what=self.describe(last.event, last.flagged)))
         if isinstance(event, TakeBack):
             for flag in self.flagged:
                 if flag.event.at == event.at:
@@ -303,7 +264,7 @@ class Game(abc.ABC, Generic[S]):
         if not ruling.legal:
             if strict:
                 raise IllegalPlay(ruling)
-            if isinstance(event, Play | Campfire):
+            if isinstance(event, Placement):
                 self.flagged = (*self.flagged, Flag(event, ruling))
             return ruling
         if isinstance(event, Undo):
@@ -323,7 +284,7 @@ class Game(abc.ABC, Generic[S]):
         ``Override`` accepts the last flagged placement. ``Undo`` and
         ``TakeBack`` are not pushed: use :meth:`pop` and :meth:`play`.
         """
-        self._stack.append((event, self.flagged, self._save()))
+        self._stack.append(Pushed(event, self.flagged, self._save()))
         self._changed()
         if isinstance(event, Override):
             placement = self.flagged[-1].event
@@ -334,21 +295,21 @@ class Game(abc.ABC, Generic[S]):
 
     def pop(self) -> Event:
         """Undo the last accepted event and return it; raises ``IndexError`` when none."""
-        event, flagged, saved = self._stack.pop()
-        self.flagged = flagged
-        self._restore(saved)
+        last = self._stack.pop()
+        self.flagged = last.flagged
+        self._restore(last.saved)
         self._changed()
-        return event
+        return last.event
 
     @property
     def move_stack(self) -> list[Event]:
         """The accepted events still in force, oldest first."""
-        return [event for event, _, _ in self._stack]
+        return [pushed.event for pushed in self._stack]
 
     @property
-    def legal_placements(self) -> LegalPlacements:
-        """A lazy view of the legal placements of the active seat; supports ``in``."""
-        return LegalPlacements(self)
+    def legal_moves(self) -> LegalMoves[Event]:
+        """A lazy view of the legal moves of the active seat; supports ``in``."""
+        return LegalMoves(self, self._generate_legal, self.MOVE)
 
     def is_over(self) -> bool:
         """Whether the game has an outcome."""
@@ -358,26 +319,11 @@ class Game(abc.ABC, Generic[S]):
 
     def describe(self, event: Event, flagged: Sequence[Flag] = ()) -> Text:
         """A short bilingual description of an accepted event (for undo messages)."""
-        if isinstance(event, Play):
-            return Text("desc_play", card=self.card_label(event.card), at=self.cell_label(event.at))
-        if isinstance(event, Campfire):
-            return Text("desc_campfire", card=self.card_label(event.card), at=self.cell_label(event.at),
-                        move_to=self.cell_label(event.move_to))
         if isinstance(event, Override) and flagged:
             placement = flagged[-1].event
             return Text("desc_override", card=self.card_label(placement.card),
                         at=self.cell_label(placement.at))
-        if isinstance(event, Herd):
-            return Text("desc_herd", origin=self.cell_label(event.origin), rows=event.rows)
-        if isinstance(event, Grapple):
-            return Text("desc_grapple")
-        if isinstance(event, Discard):
-            return Text("desc_discard", count=event.count)
-        if isinstance(event, StartDiscards):
-            return Text("desc_start_discards")
-        if isinstance(event, DeclareLoss):
-            return Text("desc_declare_loss")
-        return Text("desc_event", kind=event.TYPE)
+        return event.describe(self)
 
     def _flag_pending(self) -> Ruling:
         flag = self.flagged[-1]
@@ -385,31 +331,38 @@ class Game(abc.ABC, Generic[S]):
                                   at=self.cell_label(flag.event.at)))
 
 
-class LegalPlacements:
-    """Lazy view of the legal placements of a game, like python-chess's ``legal_moves``.
+class LegalMoves(Generic[M]):
+    """Lazy view of the legal moves of a game, like python-chess's ``legal_moves``.
 
-    Iterating generates them; ``in`` checks one placement without generating
-    the others.
+    Iterating generates them; ``in`` checks one move (an event of type ``kind``) without
+    generating the others.
     """
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], generate: Callable[[], Iterator[M]], kind: type[M]) -> None:
+        """A view of what ``generate`` yields; ``in`` answers for events of type ``kind``."""
         self._game = game
+        self._generate = generate
+        self._kind = kind
 
-    def __contains__(self, play: object) -> bool:
-        if not isinstance(play, Play):
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, self._kind) or isinstance(move, Undo | TakeBack | Override):
             return False
         try:
-            self._game.validate(play)
+            self._game.validate(move)
         except (MalformedInput, ValueError):
             return False
-        return self._game.check(play).legal
+        return self._game.check(move).legal
 
-    def __iter__(self) -> Iterator[Play]:
-        return self._game.placements()
+    def __iter__(self) -> Iterator[M]:
+        return self._generate()
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
 
     def count(self) -> int:
-        """How many legal placements there are."""
+        """How many legal moves there are."""
         return sum(1 for _ in self)
+
+
+#: The name python-chess readers look for; the placing games' view is a :class:`LegalMoves`.
+LegalPlacements = LegalMoves

@@ -60,6 +60,8 @@ def refused(rule: str, text: Text) -> Ruling:
 class Termination(enum.Enum):
     """How a game ended."""
 
+    #: The last trick was played and the scores counted (the tricks family).
+    TRICKS_DONE = "tricks_done"
     #: The winning card was played (Tranquillité: Finish card; L'Ascension: Sommet).
     FINISHED = "finished"
     #: The active seat provably cannot act, from public counts alone.
@@ -70,13 +72,27 @@ class Termination(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game as a value."""
+    """The end of a game as a value: how it ended and who won (like python-chess's ``Outcome``).
+
+    ``winners`` are 1-based seats: every seat when a cooperative game is won, none when it is
+    lost, the best scores' seats in a competitive game.
+
+    >>> Outcome(Termination.FINISHED, (1, 2), Text("outcome_won")).result
+    'won'
+    >>> Outcome(Termination.REPORTED, (), Text("outcome_won")).result
+    'lost'
+    """
 
     termination: Termination
-    won: bool
+    winners: tuple[int, ...]
     text: Text
+
+    @classmethod
+    def together(cls, players: int, won: bool, termination: Termination, text: Text) -> Outcome:
+        """The end of a cooperative game: every one of ``players`` seats wins, or none."""
+        return cls(termination, tuple(range(1, players + 1)) if won else (), text)
 
     @property
     def result(self) -> str:
-        """``"won"`` or ``"lost"``, as in the record's outcome line."""
-        return "won" if self.won else "lost"
+        """``"won"`` when some seat won, else ``"lost"``, as in the record's outcome line."""
+        return "won" if self.winners else "lost"

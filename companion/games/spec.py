@@ -30,6 +30,7 @@ from companion.games.deck import Face
 from companion.text import Both, Text
 
 if TYPE_CHECKING:
+    from companion.engine.events import Event
     from companion.engine.game import Game
     from companion.engine.simulator import Policy, Simulator
 
@@ -95,8 +96,9 @@ class VisionSpec:
     #: The cards another card may be laid over by the rules (L'Ascension's Pont, A4).
     laid_over: frozenset[str] = frozenset()
     #: A Feu de camp takes an accepted card's place and moves it up (L'Ascension): a card taken
-    #: away waits for one, and a card laid again is its move.
-    campfire: bool = False
+    #: away waits for one, and a card laid again is its move. The event it makes, built as
+    #: ``(card, at, move_to, **meta)``; None where no card moves another.
+    campfire: Callable[..., Event] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,9 +35,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.events import Campfire, Event, Play, TakeBack, Undo
+from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
 from companion.engine.simulator import Simulator
+from companion.games.ascension.events import Campfire
 from companion.games.ascension.selfplay import AscensionSelfPlay
 from companion.games.tranquility.selfplay import SelfPlay
 from models.render.textures import Image, Size

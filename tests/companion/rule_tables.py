@@ -14,6 +14,7 @@ import pytest
 
 from companion.engine.events import Event, Override, TakeBack, Undo
 from companion.engine.game import Game
+from companion.engine.placing import PlacingGame
 from companion.engine.ruling import Ruling
 
 #: (legal, rule, discard) as a ruling gives them.
@@ -66,8 +67,8 @@ def assert_ruling(position: Position, event: Event, expected: Expected) -> Rulin
     return ruling
 
 
-def assert_override_then_undo(game: Game[Any], *, seat: int, hand: int, deck: int, discards: int, cost: int,
-                              at: str, flagged_state: object, flags: object,
+def assert_override_then_undo(game: PlacingGame[Any], *, seat: int, hand: int, deck: int, discards: int,
+                              cost: int, at: str, flagged_state: object, flags: object,
                               snapshot: Callable[[Any], object]) -> None:
     """After an accepted override: ``seat`` paid ``cost`` and drew back to 5, the turn passed;
     an undo brings the flagged card back exactly, and once it is taken back nothing is left to undo."""

@@ -6,7 +6,7 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.events import Campfire, Event, Play, TakeBack, Undo
+from companion.engine.events import Event, Placement, TakeBack, Undo
 from companion.engine.game import Game
 from companion.engine.record import Replay, write_record
 from companion.engine.ruling import Outcome
@@ -17,7 +17,7 @@ def check_push_pop(game: Game[Any], events: list[Event]) -> None:
     """Replay ``events`` checked; before each accepted action, push then pop must restore it."""
     for event in events:
         if not isinstance(event, Undo | TakeBack) and game.check(event).legal and not (
-            isinstance(event, Play | Campfire) and game.flagged
+            isinstance(event, Placement) and game.flagged
         ):
             before, flagged, stack = game._save(), game.flagged, len(game.move_stack)
             game.push(event)

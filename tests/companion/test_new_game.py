@@ -42,8 +42,6 @@ class Knocking(Game[int]):
     def __init__(self, players: int, options: Any = None, *, decks: Any = None) -> None:
         super().__init__(players, options)
         self.knocks = self._turn = 0
-        self.hands, self.decks, self.discards = [0] * players, [0] * players, [0] * players
-        self.hand_limit = 0
 
     def _validate_names(self, event: Event) -> None:
         if isinstance(event, Play):
@@ -68,11 +66,11 @@ class Knocking(Game[int]):
         self.knocks, self._turn = divmod(saved, 10)
 
     def _compute_outcome(self) -> Outcome | None:
-        won = Outcome(Termination.FINISHED, True, Text("desc_event", kind="won"))
+        won = Outcome(Termination.FINISHED, tuple(range(1, self.players + 1)), Text("desc_event", kind="won"))
         return won if self.knocks >= 3 else None
 
-    def placements(self) -> Iterator[Play]:
-        return iter(())
+    def _generate_legal(self) -> Iterator[Event]:
+        yield Knock()
 
     def state_json(self) -> dict[str, Any]:
         seats = [{"seat": seat + 1, "deck": 0, "hand": 0, "discard": 0} for seat in range(self.players)]

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
+from companion.games.spec import specs
 from companion.messages import MESSAGES
 from companion.text import OS_REASONS, Both, Text, os_reason
+
+specs()  # every game's own messages join the catalogue
 
 
 def fields(template: str) -> set[str]:

@@ -30,8 +30,8 @@ from hardware.patterns import (
 )
 
 PLACED = Text("placed_free", card="12", at="b1")
-WON = Outcome(Termination.FINISHED, True, Text("outcome_won"))
-LOST = Outcome(Termination.REPORTED, False, Text("outcome_reported", seat=1))
+WON = Outcome(Termination.FINISHED, (1, 2), Text("outcome_won"))
+LOST = Outcome(Termination.REPORTED, (), Text("outcome_reported", seat=1))
 
 
 @pytest.mark.parametrize("count", range(1, 9))

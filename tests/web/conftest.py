@@ -8,8 +8,9 @@ from flask.testing import FlaskClient
 
 from companion.app.referee import Referee
 from companion.app.store import Store
-from companion.engine.events import Play, StartDiscards
+from companion.engine.events import Play
 from companion.engine.record import Header
+from companion.games.tranquility.events import StartDiscards
 from web import Preview, create_app
 
 TOKEN = "test-token-123"

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.engine.events import Campfire, Event, Play, TakeBack
+from companion.engine.events import Event, Play, TakeBack
+from companion.games.ascension.events import Campfire
 from models.render.simulate import Simulation, TruthEvent, simulate
 from vision.find.detect import Finder
 from vision.read.classify import Classifier

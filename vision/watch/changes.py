@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.events import Campfire, Event, Play, TakeBack
+from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.games.spec import VisionSpec, specs
 from vision.read.catalogue import most
@@ -180,11 +180,12 @@ class Interpreter:
 
     def _campfire(self, pending: _Pending, t: float) -> list[Output]:
         """A Feu de camp at a Versant's cell and the Versant laid again: one ``campfire`` event."""
-        if pending.campfire is None or pending.moved_to is None:
+        make = self.vision.campfire
+        if make is None or pending.campfire is None or pending.moved_to is None:
             return []
         del self._pending[pending.cell]
-        event = Campfire(pending.campfire, pending.cell, pending.moved_to, source="camera", t=t,
-                         confidence=pending.confidence)
+        event = make(pending.campfire, pending.cell, pending.moved_to, source="camera", t=t,
+                     confidence=pending.confidence)
         return self._event(event, {pending.cell: pending.campfire, pending.moved_to: pending.card})
 
     def _event(self, event: Event, cells: Mapping[str, str | None],

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from companion.engine.events import Herd
 from companion.engine.ruling import Ruling, accepted, refused
+from companion.games.ascension.events import Herd
 from companion.games.ascension.pyramid import (
     ABOVE,
     ROW_COL,

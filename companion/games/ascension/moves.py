@@ -7,15 +7,18 @@ The functions read the game's state through the same private checks as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.engine.events import Campfire, Placement, Play
+from companion.engine.events import Placement, Play
+from companion.games.ascension.events import Campfire
 from companion.games.ascension.pyramid import (
     CARDS,
     LEFT,
     RIGHT,
     ROW_COL,
+    ROW_SLOTS,
+    ROWS,
     SLOTS,
     SUMMIT,
     SUPPORT,
@@ -29,6 +32,26 @@ if TYPE_CHECKING:
     from companion.games.ascension.rules import Ascension
 
 BRIDGE = CARDS["bridge"]
+
+
+def frontier(cards: Sequence[Card | None]) -> dict[tuple[int, bool], list[int]]:
+    """The candidate slots by (highest row, for a Versant or not): the first empty slot of each
+    row up to the highest, and for a Versant the Ponts showing too.
+
+    Rows fill from the left with no gap (A2, A4), so these are the only places.
+    """
+    firsts: list[list[int]] = []
+    with_bridges: list[list[int]] = []
+    for row in range(1, ROWS + 1):
+        empty = [i for i in ROW_SLOTS[row] if cards[i] is None]
+        bridges = [i for i in ROW_SLOTS[row] if cards[i] is BRIDGE]
+        firsts.append(empty[:1])
+        with_bridges.append(empty[:1] + bridges)
+    out: dict[tuple[int, bool], list[int]] = {}
+    for top in range(1, ROWS + 1):
+        out[top, False] = [i for row in firsts[:top] for i in row]
+        out[top, True] = [i for row in with_bridges[:top] for i in row]
+    return out
 
 
 def legal_slots(game: Ascension, card: Card, hand: int) -> Iterator[tuple[int, int]]:

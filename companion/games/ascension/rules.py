@@ -17,22 +17,17 @@ Mary's example: her 5 to the right of a 3 costs 2 cards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.events import (
-    Campfire,
-    DeclareLoss,
-    Discard,
-    Event,
-    Grapple,
-    Herd,
-    Placement,
-    Play,
-    TakeBack,
-)
-from companion.engine.game import Flag, Game
+from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
+from companion.engine.game import Flag
+from companion.engine.placing import Counts, PlacingGame
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.ascension.campfire import check_campfire, forced_cost, override_ruling
+from companion.games.ascension.events import Campfire, Grapple, Herd
+from companion.games.ascension.messages import MESSAGES
 from companion.games.ascension.modules import (
     green_path,
     herd_can_climb,
@@ -41,13 +36,12 @@ from companion.games.ascension.modules import (
     is_filmed,
     summit_refusal,
 )
-from companion.games.ascension.moves import legal_slots, placements
+from companion.games.ascension.moves import frontier, legal_slots, placements
 from companion.games.ascension.pyramid import (
     CARDS,
     LEFT,
     RIGHT,
     ROW_COL,
-    ROW_SLOTS,
     ROWS,
     SLOT_INDEX,
     SLOTS,
@@ -71,6 +65,7 @@ from companion.games.ascension.setup import (
     deal_sizes,
     diagram,
 )
+from companion.messages import register_messages
 from companion.text import Both, Text
 
 __all__ = ["Ascension", "bridge_holders", "deal_sizes"]
@@ -80,14 +75,24 @@ BRIDGE = CARDS["bridge"]
 #: are arithmetic or terrain; a card with nothing under it, or in a taken slot, cannot stay.
 OVERRIDABLE_KEYS = frozenset({"row_too_high", "terrain_adjacent", "too_costly_asc"})
 
-# cards, bridged, ibex, filmed, summit, turn, decks, hands, discards, grapples, loss reported
-_Saved = tuple[
-    tuple[Card | None, ...], tuple[bool, ...], tuple[int, ...], tuple[bool, ...], bool, int,
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool,
-]
+register_messages(MESSAGES)  # this game's own messages join the catalogue
 
 
-class Ascension(Game[_Saved]):
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The whole state of an Ascension game, for undo."""
+
+    counts: Counts
+    cards: tuple[Card | None, ...]
+    bridged: tuple[bool, ...]
+    ibex: tuple[int, ...]
+    filmed: tuple[bool, ...]
+    summit: bool
+    grapples: int
+    loss_reported: bool
+
+
+class Ascension(PlacingGame[Snapshot]):
     """Tranquillité : L'Ascension with solo mode and the three modules as options."""
 
     name = "ascension"
@@ -219,19 +224,15 @@ class Ascension(Game[_Saved]):
         """Whether all 44 slots hold Versants or Feux de camp (no Pont showing): A6."""
         return all(card is not None and card.kind != "bridge" for card in self.cards)
 
-    def _save(self) -> _Saved:
-        return (
-            tuple(self.cards), tuple(self.bridged), tuple(self.ibex), tuple(self.filmed), self.summit,
-            self._turn, tuple(self.decks), tuple(self.hands), tuple(self.discards), self.grapples,
-            self.loss_reported,
-        )
+    def _save(self) -> Snapshot:
+        return Snapshot(self._counts(), tuple(self.cards), tuple(self.bridged), tuple(self.ibex),
+                        tuple(self.filmed), self.summit, self.grapples, self.loss_reported)
 
-    def _restore(self, saved: _Saved) -> None:
-        (cards, bridged, ibex, filmed, self.summit, self._turn, decks, hands, discards, self.grapples,
-         self.loss_reported) = saved
-        self.cards, self.bridged = list(cards), list(bridged)
-        self.ibex, self.filmed = list(ibex), list(filmed)
-        self.decks, self.hands, self.discards = list(decks), list(hands), list(discards)
+    def _restore(self, saved: Snapshot) -> None:
+        self._restore_counts(saved.counts)
+        self.cards, self.bridged = list(saved.cards), list(saved.bridged)
+        self.ibex, self.filmed = list(saved.ibex), list(saved.filmed)
+        self.summit, self.grapples, self.loss_reported = saved.summit, saved.grapples, saved.loss_reported
         self._seen = None
 
     def state_json(self) -> dict[str, Any]:
@@ -453,42 +454,10 @@ class Ascension(Game[_Saved]):
         return accepted(Text("summit_won"), 0)
 
     def _check_campfire(self, event: Campfire, hand: int | None = None) -> Ruling:
-        card = CARDS[event.card]
-        name = self.card_label(event.card)
-        if card.kind != "campfire":
-            return refused("A5", Text("campfire_only", card=name))
-        if SUMMIT in (event.at, event.move_to):
-            return refused("A5", Text("campfire_summit"))
-        if hand is None:
-            hand = self.hands[self._turn]
-        if hand < 1:
-            return refused("A8", Text("no_card", seat=self.turn))
-        if self.copies(card):
-            return refused("A1", Text("campfire_seen", card=name, at=event.at))
-        i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
-        versant = self.cards[i]
-        if versant is None or versant.kind != "versant":
-            what = self.card_label(versant.name) if versant else Both("nothing", "rien")
-            return refused("A5", Text("campfire_not_versant", card=name, at=event.at, what=what))
-        if versant.terrain != card.terrain:
-            return refused("A5", Text("campfire_terrain", card=name, at=event.at, other=versant.name))
-        if self.ibex[i]:
-            return refused("A5", Text("campfire_ibex", card=name, at=event.at, count=self.ibex[i]))
-        if ROW_COL[j][0] <= ROW_COL[i][0]:
-            return refused("A5", Text("campfire_not_higher", other=versant.name, at=event.at,
-                                      move_to=event.move_to))
-        pays = self.options["campfire_move_pays_cost"] is True
-        self.cards[i] = card  # the Versant's new place is judged with the Feu de camp laid
-        try:
-            moved = self._check_versant(versant, j, hand, pays=pays)
-        finally:
-            self.cards[i] = versant
-        if not moved.legal:
-            assert moved.rule is not None
-            return refused(moved.rule, Text("campfire_move_refused", card=name, at=event.at,
-                                            other=versant.name, move_to=event.move_to, reason=moved.text))
-        return accepted(Text("campfire_placed", card=name, at=event.at, other=versant.name,
-                             move_to=event.move_to, reason=moved.text), moved.discard)
+        return check_campfire(self, event, hand)
+
+    def _forced_cost(self, placement: Placement) -> int:
+        return forced_cost(self, placement)
 
     def _check_herd(self, event: Herd) -> Ruling:
         if not self.fauna:
@@ -506,29 +475,7 @@ class Ascension(Game[_Saved]):
         return text.key in OVERRIDABLE_KEYS
 
     def _override_ruling(self, placement: Placement) -> Ruling:
-        hand_after = self.hands[self._turn] - 1
-        cost = min(self._forced_cost(placement), hand_after)
-        name = self.card_label(placement.card)
-        if isinstance(placement, Campfire):
-            versant = self.cards[SLOT_INDEX[placement.at]]
-            assert versant is not None
-            return accepted(Text("overridden_campfire", card=name, at=placement.at, other=versant.name,
-                                 move_to=placement.move_to, cost=cost), cost)
-        return accepted(Text("overridden", card=name, at=placement.at, cost=cost), cost)
-
-    def _forced_cost(self, placement: Placement) -> int:
-        if isinstance(placement, Campfire):
-            if self.options["campfire_move_pays_cost"] is not True:
-                return 0
-            i, j = SLOT_INDEX[placement.at], SLOT_INDEX[placement.move_to]
-            versant = self.cards[i]
-            assert versant is not None
-            self.cards[i] = CARDS[placement.card]
-            try:
-                return self.cost(versant, j)[0]
-            finally:
-                self.cards[i] = versant
-        return self.cost(CARDS[placement.card], SLOT_INDEX[placement.at])[0]
+        return override_ruling(self, placement)
 
     # -- applying ----------------------------------------------------------
 
@@ -605,9 +552,10 @@ class Ascension(Game[_Saved]):
     def _compute_outcome(self) -> Outcome | None:
         """Won with the Sommet; lost when reported or provable from public counts (A8)."""
         if self.summit:
-            return Outcome(Termination.FINISHED, True, Text("outcome_summit"))
+            return Outcome.together(self.players, True, Termination.FINISHED, Text("outcome_summit"))
         if self.loss_reported:
-            return Outcome(Termination.REPORTED, False, Text("outcome_reported", seat=self.turn))
+            return Outcome.together(self.players, False, Termination.REPORTED,
+                                    Text("outcome_reported", seat=self.turn))
         seat = self._turn
         hand = self.hands[seat]
         if hand >= 2 or (self.grapples and self.decks[seat] + hand):
@@ -619,31 +567,17 @@ class Ascension(Game[_Saved]):
                 return None
             if any(True for _ in placements(self, 1)):
                 return None
-        return Outcome(Termination.NO_ACTION, False, Text("outcome_no_action_asc", seat=self.turn,
-                                                           hand=hand))
+        return Outcome.together(self.players, False, Termination.NO_ACTION,
+                                Text("outcome_no_action_asc", seat=self.turn, hand=hand))
 
     def candidate_slots(self, card: Card) -> list[int]:
         """Slots where Versant or Pont ``card`` might go, before the rules are checked:
-        the first empty slot of each row, and for a Versant the Ponts showing.
-
-        Rows fill from the left with no gap (A2, A4), so these are the only places.
-        """
-        versant = card.kind == "versant"
-        key = (min(card.value, ROWS) if versant else ROWS, versant)
+        the first empty slot of each row, and for a Versant the Ponts showing
+        (see :func:`companion.games.ascension.moves.frontier`)."""
         if self._frontier is None:
-            # Per state, the answer for each (highest row, Versant or not): built once.
-            self._frontier = {}
-            firsts: list[list[int]] = []
-            with_bridges: list[list[int]] = []
-            for row in range(1, ROWS + 1):
-                empty = [i for i in ROW_SLOTS[row] if self.cards[i] is None]
-                bridges = [i for i in ROW_SLOTS[row] if self.cards[i] is BRIDGE]
-                firsts.append(empty[:1])
-                with_bridges.append(empty[:1] + bridges)
-            for top in range(1, ROWS + 1):
-                self._frontier[top, False] = [i for row in firsts[:top] for i in row]
-                self._frontier[top, True] = [i for row in with_bridges[:top] for i in row]
-        return self._frontier[key]
+            self._frontier = frontier(self.cards)  # per state, built once
+        versant = card.kind == "versant"
+        return self._frontier[min(card.value, ROWS) if versant else ROWS, versant]
 
     def legal_slots(self, card: Card, hand: int | None = None) -> Iterator[tuple[int, int]]:
         """The slots where Versant or Pont ``card`` may legally go, with their cost

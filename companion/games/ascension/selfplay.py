@@ -14,17 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.engine.events import (
-    Campfire,
-    DeclareLoss,
-    Discard,
-    Event,
-    Grapple,
-    Herd,
-    Placement,
-    Play,
-)
+from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.simulator import Policy, Simulator
+from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.pyramid import (
     ABOVE,
     CARDS,

@@ -2,6 +2,7 @@
 
 from companion.games.spec import GameSpec, VisionSpec
 from companion.games.tranquility.deck import faces
+from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.layout import LAYOUT
 from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
@@ -21,4 +22,4 @@ SPEC = GameSpec(
     deck=faces,
 )
 
-__all__ = ["SPEC", "SelfPlay", "Tranquility"]
+__all__ = ["SPEC", "SelfPlay", "StartDiscards", "Tranquility"]

@@ -17,21 +17,18 @@ The rulebook's example: a 5 on the first cell of row 2 after a 3 ending row 1.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from companion.engine.events import (
-    DeclareLoss,
-    Discard,
-    Event,
-    Placement,
-    Play,
-    StartDiscards,
-    TakeBack,
-)
-from companion.engine.game import Game, Option
+from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
+from companion.engine.game import Option
+from companion.engine.placing import Counts, PlacingGame
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.tranquility.events import StartDiscards
+from companion.games.tranquility.messages import MESSAGES
+from companion.messages import register_messages
 from companion.text import Both, Text
 
 #: Cell names in sequence order (T1): index = (row - 1) * 6 + (column - 1).
@@ -56,12 +53,20 @@ _FINISH_LABEL = Both("the Finish card", "la carte d'arrivée")
 _START_CORNER = Both("the start corner", "le coin de départ")
 _FINISH_CORNER = Both("the finish corner", "le coin d'arrivée")
 
-# The snapshot: cells, start, finish, turn, decks, hands, discards, pending start,
-# loss reported, ascending.
-_Saved = tuple[
-    tuple[int, ...], bool, bool, int, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    bool, bool, bool,
-]
+register_messages(MESSAGES)  # this game's own messages join the catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The whole state of a Tranquillité game, for undo."""
+
+    counts: Counts
+    cells: tuple[int, ...]
+    start_played: bool
+    finish_played: bool
+    pending_start: bool
+    loss_reported: bool
+    ascending: bool
 
 
 def deal_sizes(total: int, players: int) -> list[int]:
@@ -77,7 +82,7 @@ def deal_sizes(total: int, players: int) -> list[int]:
     return [base] * (players - extra) + [base + 1] * extra
 
 
-class Tranquility(Game[_Saved]):
+class Tranquility(PlacingGame[Snapshot]):
     """Tranquillité, base game, 1 to 5 players (T11), option ``removed`` (T10)."""
 
     name = "tranquility"
@@ -162,8 +167,15 @@ class Tranquility(Game[_Saved]):
     # -- names -------------------------------------------------------------
 
     def _validate_names(self, event: Event) -> None:
-        """Raise for an unknown card or cell; a face-down card is ambiguous."""
-        if isinstance(event, Play):
+        """Raise for an unknown card, cell or seat; a face-down card is ambiguous."""
+        if isinstance(event, StartDiscards):
+            seats = [seat for seat, _ in event.counts]
+            if len(set(seats)) != len(seats) or any(count < 0 for _, count in event.counts):
+                raise MalformedInput(Text("bad_field", field="counts", value=event.as_dict()))
+            for seat in seats:
+                if not 1 <= seat <= self.players:
+                    raise MalformedInput(Text("seat_out_of_range", seat=seat, players=self.players))
+        elif isinstance(event, Play):
             if event.card == "back":
                 raise AmbiguousReading(Text("face_down", at=event.at))
             if event.card not in ISLAND and event.card not in (START, FINISH) and (
@@ -204,18 +216,16 @@ class Tranquility(Game[_Saved]):
         placed = [v for v in self.cells if v]
         return all(a < b for a, b in pairwise(placed))
 
-    def _save(self) -> _Saved:
-        return (
-            tuple(self.cells), self.start_played, self.finish_played, self._turn,
-            tuple(self.decks), tuple(self.hands), tuple(self.discards),
-            self.pending_start, self.loss_reported, self.ascending,
-        )
+    def _save(self) -> Snapshot:
+        return Snapshot(self._counts(), tuple(self.cells), self.start_played, self.finish_played,
+                        self.pending_start, self.loss_reported, self.ascending)
 
-    def _restore(self, saved: _Saved) -> None:
-        (cells, self.start_played, self.finish_played, self._turn, decks, hands, discards,
-         self.pending_start, self.loss_reported, self.ascending) = saved
-        self.cells, self.decks, self.hands, self.discards = (
-            list(cells), list(decks), list(hands), list(discards))
+    def _restore(self, saved: Snapshot) -> None:
+        self._restore_counts(saved.counts)
+        self.cells = list(saved.cells)
+        self.start_played, self.finish_played = saved.start_played, saved.finish_played
+        self.pending_start, self.loss_reported = saved.pending_start, saved.loss_reported
+        self.ascending = saved.ascending
 
     def state_json(self) -> dict[str, Any]:
         """Cells (filled ones, in sequence order), corners, turn, counts, flags."""
@@ -439,9 +449,10 @@ class Tranquility(Game[_Saved]):
     def _compute_outcome(self) -> Outcome | None:
         """Won once the Finish card is played; lost when reported or provable (T9)."""
         if self.finish_played:
-            return Outcome(Termination.FINISHED, True, Text("outcome_won"))
+            return Outcome.together(self.players, True, Termination.FINISHED, Text("outcome_won"))
         if self.loss_reported:
-            return Outcome(Termination.REPORTED, False, Text("outcome_reported", seat=self.turn))
+            return Outcome.together(self.players, False, Termination.REPORTED,
+                                    Text("outcome_reported", seat=self.turn))
         if self.pending_start:
             return None
         hand = self.hands[self._turn]
@@ -454,8 +465,8 @@ class Tranquility(Game[_Saved]):
                 return None
             if any(True for v in range(LOWEST, HIGHEST + 1) for _ in self.legal_cells(v, hand=1)):
                 return None
-        return Outcome(Termination.NO_ACTION, False, Text("outcome_no_action", seat=self.turn,
-                                                           hand=hand))
+        return Outcome.together(self.players, False, Termination.NO_ACTION,
+                                Text("outcome_no_action", seat=self.turn, hand=hand))
 
     def legal_cells(self, value: int, hand: int | None = None) -> Iterator[tuple[str, int]]:
         """The cells where island card ``value`` may legally go, with their cost.

@@ -25,15 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.engine.events import (
-    DeclareLoss,
-    Discard,
-    Event,
-    Placement,
-    Play,
-    StartDiscards,
-)
+from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.simulator import Policy, Simulator
+from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.rules import (
     CELL_INDEX,
     CELLS,

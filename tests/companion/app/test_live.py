@@ -25,10 +25,11 @@ from companion.app.live import (
 )
 from companion.app.referee import Referee
 from companion.app.store import Store
-from companion.engine.events import Discard, Event, Override, Play, StartDiscards, TakeBack, Undo
+from companion.engine.events import Discard, Event, Override, Play, TakeBack, Undo
 from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.errors import MalformedInput
+from companion.games.tranquility.events import StartDiscards
 from companion.text import Text
 from hardware.frames import Frame
 from hardware.signals import RecordingSignals

@@ -13,9 +13,10 @@ import pytest
 
 from companion.app.referee import Notice, Referee, parse_options, summary
 from companion.app.store import Store
-from companion.engine.events import Discard, Override, Play, StartDiscards, TakeBack, Undo
+from companion.engine.events import Discard, Override, Play, TakeBack, Undo
 from companion.engine.record import Header, Replay
 from companion.errors import CorrectionRefused, MalformedInput, StoreError
+from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.selfplay import SelfPlay
 from companion.text import Text
 

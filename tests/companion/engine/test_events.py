@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pytest
 
 from companion.engine.events import (
+    EVENT_TYPES,
     DeclareLoss,
     Discard,
     Event,
     Override,
     Play,
-    StartDiscards,
     TakeBack,
     Undo,
     event_from_json,
+    register_event,
 )
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.tranquility.events import StartDiscards
 
 EVENTS: list[Event] = [
     Play("27", "c1"),
@@ -88,3 +91,27 @@ def test_a_card_the_camera_was_unsure_of_is_ambiguous_not_malformed() -> None:
 def test_errors_subclass_the_builtins_they_resemble() -> None:
     with pytest.raises(ValueError, match="unknown event type"):
         event_from_json({"type": "jump"})
+
+
+def test_each_game_registers_its_own_events_with_the_reader() -> None:
+    assert {"campfire", "herd", "grapple", "start_discards"} <= set(event_from_json(
+        {"type": kind, "card": "campfire-g", "at": "a1", "move_to": "b2", "from": "a1", "rows": 1,
+         "path": ["a2"], "counts": {}}).TYPE for kind in ("campfire", "herd", "grapple", "start_discards"))
+    assert EVENT_TYPES["campfire"].__module__ == "companion.games.ascension.events"
+    assert EVENT_TYPES["start_discards"].__module__ == "companion.games.tranquility.events"
+
+
+def test_a_made_up_event_registers_itself() -> None:
+    @register_event
+    @dataclass(frozen=True, slots=True)
+    class Shout(Event):
+        """A made-up event: a seat shouts."""
+
+        TYPE: ClassVar[str] = "test_shout"
+
+    try:
+        assert event_from_json({"type": "test_shout", "player": 2}) == Shout(player=2)
+    finally:
+        del EVENT_TYPES["test_shout"]
+    with pytest.raises(MalformedInput):
+        event_from_json({"type": "test_shout"})

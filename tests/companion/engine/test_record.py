@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.events import Discard, Play, StartDiscards
+from companion.engine.events import Discard, Play
 from companion.engine.record import (
     JSON_MESSAGES,
     Header,
@@ -19,6 +19,7 @@ from companion.engine.record import (
     write_record,
 )
 from companion.errors import MalformedInput, UnknownGame
+from companion.games.tranquility.events import StartDiscards
 
 HEADER = '{"record": 1, "game": "tranquility", "players": 3}'
 

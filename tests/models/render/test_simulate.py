@@ -9,8 +9,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.engine.events import Campfire, Play, TakeBack
+from companion.engine.events import Play, TakeBack
 from companion.engine.record import Replay
+from companion.games.ascension.events import Campfire
 from models.render.simulate import Director, simulate, write
 from models.render.video import FilmSet, Hand, Laid, Shadow, Shot
 

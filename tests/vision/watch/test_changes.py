@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.engine.events import Campfire, Play, TakeBack, Undo
+from companion.engine.events import Play, TakeBack, Undo
+from companion.games.ascension.events import Campfire
 from companion.games.ascension.rules import Ascension
 from companion.games.tranquility.rules import Tranquility
 from vision.watch.changes import Interpreter, TableView, copies_allowed

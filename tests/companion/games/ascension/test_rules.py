@@ -34,7 +34,8 @@ from companion import (
     Termination,
     Undo,
 )
-from companion.engine.events import Campfire, Grapple, Herd, Placement
+from companion.engine.events import Placement
+from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.pyramid import LETTERS, ROW_COL, ROWS, SLOT_INDEX, SLOTS, SUPPORT
 from companion.games.ascension.rules import Ascension, bridge_holders, deal_sizes
 from tests.companion.rule_tables import (
@@ -439,7 +440,7 @@ def test_a4_faq_sommet_only_after_the_last_pont_is_covered() -> None:
     ruling = game.play(Play("summit", "a9", player=2))
     assert ruling_of(ruling) == ok(0)
     outcome = game.outcome()
-    assert outcome is not None and outcome.won
+    assert outcome is not None and outcome.winners
 
 
 def test_a4_covering_a_pont_messages() -> None:
@@ -654,7 +655,7 @@ def test_a6_sommet_wins() -> None:
     assert ruling.message_fr == "Sommet posé : vous avez atteint le sommet, vous gagnez !"
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.won, outcome.result) == (Termination.FINISHED, True, "won")
+    assert (outcome.termination, outcome.winners, outcome.result) == (Termination.FINISHED, (1, 2, 3), "won")
     state = game.state_json()
     assert state["summit"] is True and state["turn"] is None
     assert game.check(Discard()).rule == "C4"
@@ -832,7 +833,7 @@ def test_a8_proven_loss(position: Pos, lost: bool) -> None:
         assert game.check(Discard()).rule != "C4"
         return
     assert outcome is not None
-    assert (outcome.termination, outcome.won, outcome.result) == (Termination.NO_ACTION, False, "lost")
+    assert (outcome.termination, outcome.winners, outcome.result) == (Termination.NO_ACTION, (), "lost")
     assert str(game.turn) in outcome.text.en and str(game.turn) in outcome.text.fr
     assert game.is_over() and game.state_json()["turn"] is None
     assert game.check(Discard()).rule == "C4"
@@ -857,7 +858,7 @@ def test_a8_complete_pyramid_with_a_module_unmet_is_a_proven_loss() -> None:
     game = Pos(FULL_NO_GREEN, hand=1, options=GREEN).game()
     assert list(game.legal_placements) == [] and list(game.campfires()) == []
     outcome = game.outcome()
-    assert outcome is not None and not outcome.won
+    assert outcome is not None and not outcome.winners
     assert game.check(SUMMIT).rule == "C4"
 
 
@@ -915,7 +916,7 @@ def test_a8_declared_loss_ends_the_game_and_can_be_undone() -> None:
     assert ruling.legal and ruling.message_en == "seat 1 cannot act: the game is lost"
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.won) == (Termination.REPORTED, False)
+    assert (outcome.termination, outcome.winners) == (Termination.REPORTED, ())
     assert game.check(Play("5s", "a1")).rule == "C4"
     assert game.play(Undo()).legal
     assert snapshot(game) == before and game.outcome() is None

@@ -9,7 +9,8 @@ from functools import cache
 
 import pytest
 
-from companion.engine.events import Campfire, Play
+from companion.engine.events import Play
+from companion.games.ascension.events import Campfire
 from companion.games.ascension.pyramid import CARDS, LEFT, ROW_COL, ROW_SLOTS, SLOTS, SUMMIT, SUPPORT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay

@@ -461,7 +461,7 @@ def test_t7_finish_wins_and_ends_the_game() -> None:
     assert ruling_of(ruling) == ok(0)
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.won, outcome.result) == (Termination.FINISHED, True, "won")
+    assert (outcome.termination, outcome.winners, outcome.result) == (Termination.FINISHED, (1, 2, 3), "won")
     assert game.check(Discard()).rule == "C4"
     assert game.check(FINISH).rule == "C4"
     assert list(game.legal_placements) == []
@@ -598,7 +598,7 @@ def test_t9_proven_loss(position: Pos, lost: bool) -> None:
         assert outcome is None
         return
     assert outcome is not None
-    assert (outcome.termination, outcome.won, outcome.result) == (Termination.NO_ACTION, False, "lost")
+    assert (outcome.termination, outcome.winners, outcome.result) == (Termination.NO_ACTION, (), "lost")
     assert str(game.turn) in outcome.text.en and str(game.turn) in outcome.text.fr
     assert game.is_over()
     assert game.check(Discard()).rule == "C4"
@@ -637,7 +637,7 @@ def test_t9_declared_loss_ends_the_game_and_can_be_undone() -> None:
     assert game.play(DeclareLoss()).legal
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.termination, outcome.won) == (Termination.REPORTED, False)
+    assert (outcome.termination, outcome.winners) == (Termination.REPORTED, ())
     assert game.check(Discard()).rule == "C4"
     assert game.play(Undo()).legal
     assert snapshot(game) == before and game.outcome() is None
