@@ -30,8 +30,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.engine.spec import in_order
 from companion.errors import CameraUnavailable, ConfigError
-from companion.games.spec import in_order
 from companion.text import Text, os_reason
 
 ENV_VAR = "COMPANION_CONFIG"

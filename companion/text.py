@@ -87,7 +87,7 @@ def _discovered(key: str) -> bool:
 
     Imported by name: the spec registry itself says things with :class:`Text`.
     """
-    importlib.import_module("companion.games.spec").specs()
+    importlib.import_module("companion.engine.spec").specs()
     return key in MESSAGES
 
 

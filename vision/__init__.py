@@ -12,7 +12,7 @@ Each stage imports only the stages before it, and keeps its tuned numbers in its
 * :mod:`vision.watch`: the game a table shows over time (:class:`Watcher`).
 
 What a game means to the camera (its finder, its layout, its deck) comes from its spec,
-:func:`companion.games.spec.find_spec`; no module here names a game.
+:func:`companion.engine.spec.find_spec`; no module here names a game.
 """
 
 from vision.detections import Detections, InvalidDetections

@@ -6,7 +6,7 @@ right. L'Ascension: the pyramid of 44 slots, row 1 (9 slots) at the bottom
 resting on the Panoramas, up to row 8 (2 slots), and the Sommet ``a9`` on top.
 The last placement is outlined, a flagged card is drawn in red over its cell.
 The drawing is the same in both languages: it shows cell and card names only.
-Each kind of board a game spec names (:attr:`~companion.games.spec.GameSpec.board`) has its drawer,
+Each kind of board a game spec names (:attr:`~companion.engine.spec.GameSpec.board`) has its drawer,
 registered with :func:`drawer`; a game with none is drawn as its public state, one line a field.
 
 >>> svg = table_svg({"game": "tranquility", "cells": {"c1": "27"}, "start": True, "finish": False,
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
+from companion.engine.spec import find_spec
 from companion.errors import UnknownGame
 from companion.games.ascension.pyramid import LETTERS, ROWS, SUMMIT, parse_card, row_length
-from companion.games.spec import find_spec
 
 #: Draws a table: (``Game.state_json()``, the cell of the last placement or None) -> SVG.
 Drawer = Callable[[Mapping[str, Any], str | None], str]

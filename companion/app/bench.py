@@ -15,8 +15,8 @@ from companion.config import DEFAULT_GAME
 from companion.engine.events import Play
 from companion.engine.game import Game
 from companion.engine.simulator import Simulator
+from companion.engine.spec import GameSpec, find_spec, in_order
 from companion.errors import UnknownGame
-from companion.games.spec import GameSpec, find_spec, in_order
 from companion.text import Text
 
 TARGETS = {"checks_per_s": 200_000, "games_per_s": 500}

@@ -27,8 +27,8 @@ from companion.config import DEFAULT_GAME
 from companion.engine.events import Event, Placement, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
+from companion.engine.spec import find_spec
 from companion.errors import CompanionError, UnknownGame
-from companion.games.spec import find_spec
 from companion.text import Lang, Text
 from hardware.frames import Frame
 from hardware.signals import CAMERA_LOST, UNSURE, signal_for

@@ -26,8 +26,8 @@ from typing import Literal
 
 from companion.cli.lang import lang_of, lang_option
 from companion.config import DEFAULT_GAME, Config, candidates, load_config
+from companion.engine.spec import in_order
 from companion.errors import CompanionError, ConfigError
-from companion.games.spec import in_order
 from companion.text import Text
 from hardware.buttons import Buttons
 from hardware.gpio import default_pin_factory

@@ -46,8 +46,8 @@ from companion.cli.lang import lang_of as _lang
 from companion.cli.lang import lang_option
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
+from companion.engine.spec import find_spec, in_order
 from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
-from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
 from hardware.buttons import Buttons
 from hardware.signals import ConsoleSignals, GpioSignals, open_signals

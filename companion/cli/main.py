@@ -29,8 +29,8 @@ from companion.cli.watch import run_bench_watch
 from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
+from companion.engine.spec import find_spec, in_order
 from companion.errors import CompanionError, MalformedInput
-from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text, os_reason
 
 

@@ -21,8 +21,8 @@ import numpy as np
 from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of, lang_option
 from companion.config import DEFAULT_GAME
+from companion.engine.spec import find_spec, in_order
 from companion.errors import CompanionError, ImageUnreadable
-from companion.games.spec import find_spec, in_order
 from companion.text import Lang, Text
 from models.render import render_scene
 from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall

@@ -18,8 +18,8 @@ from companion.cli.vision import counts_refused, finder, load_classifier
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.registry import find_game
+from companion.engine.spec import in_order
 from companion.errors import CompanionError
-from companion.games.spec import in_order
 from companion.text import Lang, Text, os_reason
 from hardware.sources import open_source
 from models.render.simulate import simulate, write

@@ -15,10 +15,10 @@ Play(player=2, source=None, t=None, confidence=None, card='27', at='c1')
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
+from companion.engine.spec import specs
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.text import Both, Text
 
@@ -182,12 +182,9 @@ class DeclareLoss(Event):
 
 
 def _known(kind: str) -> type[Event] | None:
-    """The event class of ``kind``, discovering the game packages (their events) when unknown.
-
-    Imported by name: the spec registry is found lazily, as the games are.
-    """
+    """The event class of ``kind``, discovering the game packages (their events) when unknown."""
     if kind not in EVENT_TYPES:
-        importlib.import_module("companion.games.spec").specs()
+        specs()
     return EVENT_TYPES.get(kind)
 
 

@@ -1,6 +1,6 @@
 """The games the companion referees, by record name (like python-chess's ``VARIANTS``).
 
-The games themselves are found through their specs (:mod:`companion.games.spec`): this module
+The games themselves are found through their specs (:mod:`companion.engine.spec`): this module
 names none of them.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.game import Game
+from companion.engine.spec import find_spec, specs
 from companion.errors import UnknownGame
-from companion.games.spec import find_spec, specs
 from companion.text import Text
 
 

@@ -30,7 +30,7 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
-from companion.games.spec import in_order
+from companion.engine.spec import in_order
 from models.render import FINDER_TABLES, render_scene
 from models.render.scenes import LAYOUTS, Scene
 from models.training.onnx_export import export_network, set_metadata

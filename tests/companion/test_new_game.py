@@ -17,8 +17,8 @@ from companion.engine.events import EVENT_TYPES, Event, Play
 from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
+from companion.engine.spec import GameSpec, find_spec, register, unregister
 from companion.errors import MalformedInput, UnknownGame
-from companion.games.spec import GameSpec, find_spec, register, unregister
 from companion.text import Both, Text
 from web import create_app
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.games.spec import specs
+from companion.engine.spec import specs
 from companion.messages import MESSAGES
 from companion.text import OS_REASONS, Both, Text, os_reason
 

@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from companion.games.spec import specs
+from companion.engine.spec import specs
 from vision.find.detect import (
     Finder,
     FloatArray,
@@ -201,7 +201,7 @@ class CombinedFinder:
 
 def finder_for(game: str | None) -> str:
     """The finder ``auto`` stands for with ``game``: its spec's
-    (:attr:`companion.games.spec.VisionSpec.finder`), ``both`` for no game or one not registered.
+    (:attr:`companion.engine.spec.VisionSpec.finder`), ``both`` for no game or one not registered.
 
     >>> finder_for("tranquility"), finder_for("ascension"), finder_for("crew"), finder_for(None)
     ('lean', 'network', 'both', 'both')

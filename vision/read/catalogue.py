@@ -1,7 +1,7 @@
 """Every card face the camera may see, by game, with the names of the game record.
 
 The faces come from each game's own deck (``companion/games/<game>/deck.py``, reached through
-:attr:`companion.games.spec.GameSpec.deck`); this module is the one view of them for the
+:attr:`companion.engine.spec.GameSpec.deck`); this module is the one view of them for the
 renderer, the classifier's classes, the detector's output and how many cards of each face lie on
 a table at once (the watcher's question when a card is read in two places, and the reading
 again's discount of a card read elsewhere). A 6 and a 9 are drawn underlined in the decks that
@@ -16,8 +16,8 @@ print them: assumed, the rulebooks do not show it.
 
 from __future__ import annotations
 
-from companion.games.deck import BACK, Face
-from companion.games.spec import specs
+from companion.engine.deck import BACK, Face
+from companion.engine.spec import specs
 
 #: The games with a deck the camera reads, in name order.
 GAMES: tuple[str, ...] = tuple(spec.name for spec in specs() if spec.deck is not None)

@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
-from companion.games.spec import VisionSpec, specs
+from companion.engine.spec import VisionSpec, specs
 from vision.read.catalogue import most
 from vision.watch.stable import Change, Prompt
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from companion.games.spec import LayoutData, specs
+from companion.engine.spec import LayoutData, specs
 
 CARD_W, CARD_H = 63.0, 88.0
 
@@ -64,7 +64,7 @@ class Layout:
 
     @classmethod
     def of(cls, game: str, data: LayoutData) -> Layout:
-        """The layout of ``game`` from its spec's plain data (:class:`~companion.games.spec.LayoutData`)."""
+        """The layout of ``game`` from its spec's plain data (:class:`~companion.engine.spec.LayoutData`)."""
         return cls(game, data.cells, dict(data.lattice), data.static, data.static_shape, data.static_name,
                    data.corners, data.u_step)
 

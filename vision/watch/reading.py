@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from companion.games.spec import GameSpec
+from companion.engine.spec import GameSpec
 from vision.find.detect import CROP_SIZE, rectify
 from vision.read.classify import Classifier
 from vision.watch.anchors import Anchors

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.engine.game import Game
-from companion.games.spec import find_spec
+from companion.engine.spec import find_spec
 from vision.find.detect import Finder
 from vision.find.finders import for_closer_look
 from vision.read.classify import Classifier

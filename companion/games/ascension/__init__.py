@@ -1,12 +1,12 @@
 """Tranquillité : L'Ascension: its pyramid, rules, modules, moves, setup, simulator and spec."""
 
+from companion.engine.spec import GameSpec, VisionSpec
 from companion.games.ascension.deck import faces
 from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.layout import LAYOUT
 from companion.games.ascension.pyramid import CARDS, SLOTS, SUMMIT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.spec import GameSpec, VisionSpec
 
 SPEC = GameSpec(
     name="ascension",

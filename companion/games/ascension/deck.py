@@ -1,6 +1,6 @@
 """L'Ascension's card faces as the camera sees them, with the names of the game record."""
 
-from companion.games.deck import GREY, Face
+from companion.engine.deck import GREY, Face
 
 # Colours a camera tells apart; not the printed inks, which the texts do not give.
 GREEN = (60, 150, 60)

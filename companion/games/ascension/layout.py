@@ -1,8 +1,8 @@
 """Where L'Ascension's cards lie for the camera: the pyramid's rows, each offset by half a card,
 its summit, and the ten Panoramas under row 1."""
 
+from companion.engine.spec import LayoutData
 from companion.games.ascension.pyramid import ROW_COL, SLOTS, SUMMIT
-from companion.games.spec import LayoutData
 
 #: Slot k of row r lies at k + (r - 1) / 2 pitches; the summit above the middle of row 8.
 LAYOUT = LayoutData(

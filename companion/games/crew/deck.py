@@ -1,6 +1,6 @@
 """The Crew's card faces as the camera sees them; their names are this project's (``companion/RECORD.md``)."""
 
-from companion.games.deck import YELLOW, Face
+from companion.engine.deck import YELLOW, Face
 
 # Colours a camera tells apart; not the printed inks, which the texts do not give.
 PINK, BLUE = (170, 90, 230), (200, 120, 30)

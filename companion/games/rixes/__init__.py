@@ -1,7 +1,7 @@
 """Rixes sur une mer de Légendes: read by the camera, not refereed yet (its spec)."""
 
+from companion.engine.spec import GameSpec, VisionSpec
 from companion.games.rixes.deck import faces
-from companion.games.spec import GameSpec, VisionSpec
 from companion.text import Both
 
 SPEC = GameSpec(

@@ -1,6 +1,6 @@
 """Rixes' card faces as the camera sees them; their names are this project's (``companion/RECORD.md``)."""
 
-from companion.games.deck import Face
+from companion.engine.deck import Face
 
 # Colours a camera tells apart; not the printed inks, which the texts do not give.
 FIST, SABRES, PISTOLS = (70, 120, 200), (170, 170, 170), (50, 50, 50)

@@ -1,6 +1,6 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
-from companion.games.spec import GameSpec, VisionSpec
+from companion.engine.spec import GameSpec, VisionSpec
 from companion.games.tranquility.deck import faces
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.layout import LAYOUT

@@ -1,6 +1,6 @@
 """Tranquillité's card faces as the camera sees them, with the names of the game record."""
 
-from companion.games.deck import GREY, YELLOW, Face
+from companion.engine.deck import GREY, YELLOW, Face
 
 # Colours a camera tells apart; not the printed inks, which the texts do not give.
 SEA = (150, 110, 40)

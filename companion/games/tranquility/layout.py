@@ -1,7 +1,7 @@
 """Where Tranquillité's cards lie for the camera: the 6 x 6 grid, its start and finish corners,
 and the frame of border cards around it."""
 
-from companion.games.spec import LayoutData, Place
+from companion.engine.spec import LayoutData, Place
 from companion.games.tranquility.rules import CELLS, FINISH, START
 
 

@@ -12,9 +12,9 @@ from companion.engine.events import Play, Undo, event_from_json
 from companion.engine.game import Option
 from companion.engine.record import Replay, outcome_json
 from companion.engine.ruling import Termination
+from companion.engine.spec import GameSpec, register, unregister
 from companion.engine.tricks import TrickCard, TrickGame
 from companion.errors import MalformedInput
-from companion.games.spec import GameSpec, register, unregister
 from companion.text import Both
 
 

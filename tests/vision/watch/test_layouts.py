@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.spec import specs
 from companion.games.ascension.pyramid import SLOTS, SUMMIT
-from companion.games.spec import specs
 from companion.games.tranquility.rules import CELLS
 from vision.watch.layouts import CARD_H, CARD_W, layout
 

@@ -29,7 +29,7 @@ class TableOrFull:
     :data:`LARGE` (two cards run together) does not make a table a close-up. What ``auto`` finds
     Tranquillité's cards with (the lean finder, :func:`vision.find.finders.lean_finder`, which has no
     closer or farther look) and L'Ascension's (the full finder without the contours, which reads
-    its close-ups too), :attr:`companion.games.spec.VisionSpec.finder`. Called, it gives the quads."""
+    its close-ups too), :attr:`companion.engine.spec.VisionSpec.finder`. Called, it gives the quads."""
 
     table: RefinedFinder
     full: RefinedFinder

@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from companion.engine.deck import Face
 from companion.errors import UnknownGame
-from companion.games.deck import Face
 from companion.text import Both, Text
 
 if TYPE_CHECKING:
