@@ -300,8 +300,7 @@ def lean_finder(network: CardFinder, refiner: str = "shipped") -> Finder:
 
     Why these steps: on Tranquillité's held-out scenes the closer look, the contours, the
     refiner's second look and the parting of pairs each cost 8 to 25 ms of a 36-card frame and
-    no target needed them; the places beside the cards (20 ms) kept recall over its target
-    (``models/MODELS.md``, "What each step of the refined finder costs and earns")."""
+    no target needed them; the places beside the cards (20 ms) kept recall over its target."""
     model = CornerRefiner(lean_refiner_path() if refiner == "shipped" else Path(refiner), passes=1)
     return RefinedFinder(network.find_outlines, model, pairs=False)
 

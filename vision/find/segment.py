@@ -467,8 +467,7 @@ def scaled(frame: Image, scale: float) -> tuple[Image, float]:
     # Averaged over areas where the frame shrinks to half or less (a look from farther), or the
     # print's fine lines alias; a milder shrink (a table finder's closer look, 0.625 to 1 times)
     # bilinear: OpenCV's area average at a ratio of no whole number took 2.8 ms of a pyramid's
-    # frame, bilinear 0.45, and L'Ascension's held-out cards were found and read as well or better
-    # (models/MODELS.md, "The closer look as close as the cards' size asks").
+    # frame, bilinear 0.45, and L'Ascension's held-out cards were found and read as well or better.
     resized = cv2.resize(frame, (w, h), interpolation=cv2.INTER_AREA if scale <= SHRUNK else cv2.INTER_LINEAR)
     padded = cv2.copyMakeBorder(resized, 0, -h % PAD, 0, -w % PAD, cv2.BORDER_REPLICATE)
     return np.asarray(padded, np.uint8), scale

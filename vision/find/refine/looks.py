@@ -164,8 +164,7 @@ def sharpened(quads: FloatArray, triangular: npt.NDArray[np.bool_], closer: Outl
     at the median where the frame's lay 4.1, and one look of the shipped refiner placed them as
     closely (0.47 pixels) as two looks placed the frame's (0.48); one look of the lean refiner,
     0.43. Looking only as close as the cards' size asks (1.55 to 1.9 times for a pyramid's, then
-    1.3 to 1.6), the held-out sets read as well (models/MODELS.md, "The closer look as close as
-    the cards' size asks", "The closer look a little farther").
+    1.3 to 1.6), the held-out sets read as well.
     """
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     sharp = np.zeros(len(q), np.bool_)

@@ -275,8 +275,7 @@ def _shown(seen: CoreMap | None, places: FloatArray) -> npt.NDArray[np.bool_]:
     cost. In 600 held-out scenes of the four games that no evaluation reads, every card the
     two steps found on a true card lay where the map showed a card it could not outline (0.93
     or more: two cores run together, a card in glare), while 93-96% of the places asked about
-    lay under 0.5, with most of the cards the refiner placed where none lies
-    (``models/MODELS.md``, "Places beside a card looked at only where the network saw a card").
+    lay under 0.5, with most of the cards the refiner placed where none lies.
 
     >>> cores = np.zeros((90, 160), np.float32); cores[20:40, 30:45] = 1.0
     >>> card = np.array([[100, 60], [190, 60], [190, 186], [100, 186]], np.float32)  # at scale 0.5

@@ -126,8 +126,7 @@ class RefinedFinder:
     #: (:func:`sharpened`); None: every card gets :attr:`refiner`'s looks. L'Ascension's table
     #: finder has the lean refiner here: its pyramid's small cards, seen by the closer look from
     #: two and a half to four times their pixels, need no second look. The Crew's and Rixes' large
-    #: cards, read on one look, came out worse (models/MODELS.md, "The closer look's quads placed
-    #: by one look").
+    #: cards, read on one look, came out worse.
     sharpen: CornerRefiner | None = None
     #: Look closer only as much as the cards' size asks (:func:`magnification_for`), not
     #: :data:`MAGNIFICATION` times always, and outline the cards in that look alone: the whole
@@ -137,7 +136,7 @@ class RefinedFinder:
     #: closer look outlined every card the whole frame's did, and finer. The Crew's and Rixes'
     #: full finders, asked to look as close as their cards' size asks, came out worse: two cards
     #: more read wrong with confidence in The Crew's tricks, three more found but none read in
-    #: Rixes' (models/MODELS.md, "The closer look as close as the cards' size asks").
+    #: Rixes'.
     closer_by_size: bool = False
     #: Take the cards marked for :attr:`sharpen`'s one look whose outline lies on the frame's
     #: edges this much or more (:data:`AS_OUTLINED`) as they were outlined, placed by no look,

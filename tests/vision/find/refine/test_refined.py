@@ -125,8 +125,7 @@ def test_the_refined_finder_takes_the_closer_look_s_quads_on_edges_as_outlined(
     cards = [c.quad for c in scene.cards if c.visible > 0.95]
     looked = []
     # Taken as outlined, the cards lie less closely on their corners (their median IoU 0.948
-    # against 0.989 here), and the evaluations read them about as well (models/MODELS.md, "Then a card
-    # outlined on its edges taken as outlined").
+    # against 0.989 here), and the evaluations read them about as well.
     for table, closely in ((auto.table, 0.94), (dataclasses.replace(auto.table, as_outlined=None), 0.95)):
         lean = _Counted(auto.table.sharpen._session)
         monkeypatch.setattr(auto.table.sharpen, "_session", lean)
@@ -179,9 +178,8 @@ def test_the_refined_finder_outlines_cards_closely(refiner: CornerRefiner) -> No
 
 
 def test_l_ascension_s_table_finder_finds_what_the_full_finder_finds_on_its_pyramids() -> None:
-    # On L'Ascension's held-out scenes the full finder finds no more cards with the contours
-    # (models/MODELS.md, "L'Ascension read without the contours"): the first scenes' pyramids come
-    # out the same, card for card.
+    # On L'Ascension's held-out scenes the full finder finds no more cards with the contours: the
+    # first scenes' pyramids come out the same, card for card.
     auto = make_finder("auto", "shipped", "ascension")
     assert isinstance(auto, TableOrFull)
     for k in range(2):
