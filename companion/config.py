@@ -42,6 +42,9 @@ GPIO_PINS = range(28)
 
 #: The game a companion begins with when none is asked for (a service's first start).
 DEFAULT_GAME = "tranquility"
+#: The demo's game (`companion demo --seed`): a won 3-player game with a card taken back, one
+#: overridden and an undo.
+DEMO_SEED = 64
 
 Size = tuple[int, int]
 Point = tuple[float, float]

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from companion.app.referee import Notice, Referee, summary
-from companion.config import DEFAULT_GAME
+from companion.config import DEFAULT_GAME, DEMO_SEED
 from companion.engine.events import Event, Placement, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
@@ -41,7 +41,6 @@ from vision.watch.state import WatchConfig
 from vision.watch.watcher import Watcher
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
-DEMO_SEED = 64
 DEMO_INTERVAL = 1.5
 DEMO_MISTAKES = 0.08
 #: Chance that the demo's camera first reads a card unsure (G2) before reading it well.

@@ -24,9 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from companion.cli.lang import lang_of, lang_option
+from companion.cli.lang import lang_of
 from companion.config import DEFAULT_GAME, Config, candidates, load_config
-from companion.engine.spec import in_order
 from companion.errors import CompanionError, ConfigError
 from companion.text import Text
 from hardware.buttons import Buttons
@@ -53,23 +52,6 @@ class Check:
         """The line as a JSON object."""
         return {"check": self.name, "status": self.status, "message_en": self.text.en,
                 "message_fr": self.text.fr}
-
-
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``doctor``."""
-    doctor = sub.add_parser("doctor", help="check the camera, GPIO, models and configuration, and say how to "
-                            "fix what is missing")
-    doctor.add_argument("--config", metavar="FILE", help="the configuration file to check (default: the one "
-                        "the companion would read)")
-    doctor.add_argument("--source", metavar="S", help="the camera source to try (default: COMPANION_CAMERA, "
-                        "then the configuration)")
-    doctor.add_argument("--game", action="append", choices=[spec.name for spec in in_order()],
-                        help="the game whose card model to check (default: tranquility; may be repeated)")
-    doctor.add_argument("--require-hardware", action="store_true",
-                        help="exit 1 unless a Pi camera and GPIO pins are found (for a Pi's set-up)")
-    doctor.add_argument("--json", action="store_true", help="one JSON object with every check")
-    lang_option(doctor)
-    doctor.set_defaults(run=run_doctor)
 
 
 def run_doctor(args: argparse.Namespace) -> int:

@@ -21,10 +21,9 @@ from typing import IO, Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app.export import FORMATS, export
+from companion.app.export import export
 from companion.app.live import (
     DEMO_INTERVAL,
-    DEMO_SEED,
     CameraFeeder,
     ConsoleSink,
     DemoFeeder,
@@ -43,10 +42,9 @@ from companion.app.live import (
 from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path
 from companion.cli.lang import lang_of as _lang
-from companion.cli.lang import lang_option
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
-from companion.engine.spec import find_spec, in_order
+from companion.engine.spec import find_spec
 from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
 from companion.text import Lang, Text, os_reason
 from hardware.buttons import Buttons
@@ -55,64 +53,6 @@ from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
 from web import Preview, create_app
 from web.security import _interface_addresses
 from web.server import PageServer
-
-#: How long the demo keeps its page up after the game ended (seconds).
-DEMO_LINGER = 20.0
-
-
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``run``, ``demo``, ``games`` and ``export``."""
-    run = sub.add_parser("run", help="referee a game on the table: camera, signals, store and page")
-    run.add_argument("--game", choices=[spec.name for spec in in_order() if spec.refereed], default=None,
-                     help="the game (for a new game; default: Tranquillité, 3 players)")
-    run.add_argument("--players", type=int, default=None, help="the number of seats (for a new game)")
-    run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="a game option, e.g. removed=4 (may be repeated)")
-    run.add_argument("--names", default=None, help="players' names, separated by commas")
-    run.add_argument("--source", default=None, help="the camera (default: from the configuration)")
-    run.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
-    _live_options(run)
-    run.set_defaults(run=run_live)
-
-    demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
-    demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
-                      default=DEFAULT_GAME, help="the game to simulate")
-    demo.add_argument("--players", type=int, default=3, help="the number of seats")
-    demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
-    demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
-    demo.add_argument("--linger", type=float, default=DEMO_LINGER,
-                      help="seconds the page stays up after the game ended (none with --no-page)")
-    demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
-    demo.add_argument("--feed", choices=["camera", "engine"], default=None,
-                      help="camera: a filmed game read by the watcher; engine: the game's events fed "
-                           "directly (default: camera for the games whose demo is filmed, "
-                           + ", ".join(spec.name for spec in in_order() if spec.vision.filmed)
-                           + ", else engine)")
-    _live_options(demo)
-    demo.set_defaults(run=run_demo)
-
-    games = sub.add_parser("games", help="list the games in the store")
-    games.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
-    games.add_argument("--json", action="store_true", help="one JSON object a line")
-    lang_option(games)
-    games.set_defaults(run=run_games)
-
-    exporter = sub.add_parser("export", help="write a stored game as a record, a table or a BG Stats play")
-    exporter.add_argument("id", type=int, metavar="ID", help="the game's number (see `companion games`)")
-    exporter.add_argument("--format", choices=FORMATS, default="jsonl", help="what to write")
-    exporter.add_argument("--out", type=Path, default=None, help="the file to write (default: the output)")
-    exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
-    lang_option(exporter)
-    exporter.set_defaults(run=run_export)
-
-
-def _live_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", default=None, help="the configuration file (TOML)")
-    parser.add_argument("--store", type=Path, default=None, help="the store (SQLite)")
-    parser.add_argument("--host", default=None, help="the page's address (default: from the configuration)")
-    parser.add_argument("--port", type=int, default=None, help="the page's port; 0 picks a free one")
-    parser.add_argument("--no-page", action="store_true", help="serve no page")
-    lang_option(parser)
 
 
 def _say(text: Text, lang: Lang, out: IO[str] = sys.stdout) -> None:

@@ -3,119 +3,47 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import sys
-from collections.abc import Iterable, Sequence
-from importlib import metadata
-from pathlib import Path
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
 from companion.app.bench import bench_rules, benched
-from companion.cli.doctor import add_commands as add_hardware_commands
-from companion.cli.lang import default_lang, lang_option
-from companion.cli.live import add_commands as add_live_commands
-from companion.cli.vision import (
-    BENCH_FRAMES,
-    FINDER_HELP,
-    FINDER_METAVAR,
-    TARGET_CARDS,
-    add_commands,
-    refiner_option,
-    run_bench_vision,
-)
-from companion.cli.watch import add_commands as add_watch_commands
-from companion.cli.watch import run_bench_watch
+from companion.cli.lang import default_lang
+from companion.cli.parsers import build_parser
 from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
-from companion.engine.spec import find_spec, in_order
+from companion.engine.spec import find_spec
 from companion.errors import CompanionError, MalformedInput
 from companion.text import Lang, Text, os_reason
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """Help that ends each option's text with its default, where it has a telling one."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        """The option's help, ``(default: ...)`` added unless it says its default already."""
-        text = action.help or ""
-        # A default of None, False or nothing says nothing (0 says something: `is`, not `==`).
-        quiet = any(action.default is nothing for nothing in (None, False, argparse.SUPPRESS)) \
-            or action.default == [] or "default" in text
-        if quiet or not (action.option_strings or action.nargs in ("?", "*")):
-            return text
-        return f"{text} (default: %(default)s)"
-
-
-def version() -> str:
-    """The installed companion's version, or ``unknown`` where it was never installed."""
-    try:
-        return metadata.version("companion")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "run", None) is None:
         # Bare `companion`: what it can do, not an error.
         parser.print_help()
         return 0
     try:
-        status: int = args.run(args)
-        return status
+        return handler(args.run)(args)
     except BrokenPipeError:
         # Output piped into `head` and the like: stop quietly.
         sys.stderr.close()
         return 0
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", formatter_class=HelpFormatter,
-                                     description="A referee for card games played on a real table.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}",
-                        help="print the companion's version and exit")
-    sub = parser.add_subparsers(metavar="COMMAND")
-
-    replay = sub.add_parser("replay", help="replay a game record and print one ruling per event")
-    replay.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
-    _output_options(replay)
-    replay.set_defaults(run=_run_replay)
-
-    bench = sub.add_parser("bench", help="measure speed")
-    bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
-    bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
-                       help="the game to measure (default: every game for rules, Tranquillité for vision; "
-                       "may be repeated)")
-    bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
-    bench.add_argument("--finder", default=None, metavar=FINDER_METAVAR,
-                       help=f"bench vision: {FINDER_HELP}; bench watch: how the watcher finds the table "
-                       "(both, the default as camera.finder, network, contours or a file)")
-    refiner_option(bench)
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
-                       help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "
-                       f"(default {BENCH_FRAMES})")
-    bench.add_argument("--seed", type=int, default=0, help="the seed of the simulated games and scenes")
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.set_defaults(run=_run_bench)
-
-    add_commands(sub)
-    add_hardware_commands(sub)
-    add_live_commands(sub)
-    add_watch_commands(sub)
-    for command in sub.choices.values():
-        command.formatter_class = HelpFormatter
-    return parser
-
-
-def _output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true",
-                        help="print the ruling lines of RECORD.md, then the outcome line")
-    lang_option(parser)
+def handler(name: str) -> Callable[[argparse.Namespace], int]:
+    """The command handler named ``"module:function"``, its module imported now: a command loads
+    only what it needs (``replay`` no camera, page or network), and the command line starts at once.
+    """
+    module, function = name.split(":")
+    run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), function)
+    return run
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -236,9 +164,9 @@ def _run_bench(args: argparse.Namespace) -> int:
             print(Text("bad_field", field="--frames", value=args.frames).render(default_lang()),
                   file=sys.stderr)
             return 2
-        return run_bench_vision(args)
+        return handler("companion.cli.vision:run_bench_vision")(args)
     if args.what == "watch":
-        return run_bench_watch(args)
+        return handler("companion.cli.watch:run_bench_watch")(args)
     measured = [spec.name for spec in benched()]
     games = args.game or measured
     unknown = [game for game in games if game not in measured]

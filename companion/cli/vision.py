@@ -19,9 +19,10 @@ import cv2
 import numpy as np
 
 from companion.app.bench import pin_one_core
-from companion.cli.lang import lang_of, lang_option
+from companion.cli.lang import lang_of
+from companion.cli.parsers import TARGET_CARDS
 from companion.config import DEFAULT_GAME
-from companion.engine.spec import find_spec, in_order
+from companion.engine.spec import find_spec
 from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 from models.render import render_scene
@@ -43,64 +44,6 @@ SHIPPED = Path(str(resources.files("models")))
 REAL_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "realphotos" / "playing-cards-test"
 
 
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``detect``, ``train``, ``train-finder``, ``train-refiner`` and ``eval-vision``."""
-    games = [spec.name for spec in in_order()]
-    detect = sub.add_parser("detect", help="find and read the cards in images")
-    detect.add_argument("images", nargs="+", metavar="IMAGE", help="the photos to read")
-    detect.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game whose cards to read")
-    detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
-    _finder_option(detect)
-    detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
-    detect.add_argument("--annotate", type=Path, metavar="OUT",
-                        help="draw the cards on a copy: a file for one image, a folder for several")
-    lang_option(detect)
-    detect.set_defaults(run=run_detect)
-
-    train = sub.add_parser("train", help="train a game's card classifier on synthetic scenes")
-    train.add_argument("--game", choices=games, required=True, help="the game whose cards to learn")
-    train.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
-    _out_options(train, "<game>.onnx")
-    train.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
-    train.add_argument("--epochs", type=int, default=None,
-                       help="passes over the scenes (default: the recipe's)")
-    lang_option(train)
-    train.set_defaults(run=run_train)
-
-    for network, what in (("finder", "the card-finder network"), ("refiner", "the corner-refiner network")):
-        trainer = sub.add_parser(f"train-{network}", help=f"train {what} on synthetic scenes of every game")
-        trainer.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
-        _out_options(trainer, f"{network}.onnx" + (" (refiner-lean.onnx with --lean)" if network == "refiner"
-                                                   else ""))
-        trainer.add_argument("--scenes", type=int, default=None,
-                             help="training scenes (default: the recipe's)")
-        trainer.add_argument("--epochs", type=int, default=None,
-                             help="passes over the scenes (default: the recipe's)")
-        lang_option(trainer)
-        trainer.set_defaults(run=run_train_network, network=network, lean=False)
-        if network == "refiner":
-            trainer.add_argument("--lean", action="store_true", help="the lean finder's refiner")
-
-    evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
-                              "and the detector on real photos")
-    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to measure")
-    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
-    _finder_option(evaluate)
-    evaluate.add_argument("--scenes", type=int, default=500, help="held-out scenes to read")
-    evaluate.add_argument("--seed", type=int, default=0, help="the seed of the held-out scenes")
-    evaluate.add_argument("--real-photos", type=Path, default=None,
-                          help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
-                          "the shared playing-cards test set), or none")
-    evaluate.add_argument("--photo-scale", type=float, default=1.0,
-                          help="read the real photos enlarged this many times (up to 8: a phone's photo); "
-                          "default 1")
-    evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
-                          help="where to draw the confusion matrix")
-    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
-    lang_option(evaluate)
-    evaluate.set_defaults(run=run_eval)
-
-
 def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier | None:
     """The game's classifier, or None after saying why it cannot be loaded."""
     try:
@@ -108,24 +51,6 @@ def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return None
-
-
-#: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
-FINDER_HELP = ("how cards are found: auto (the default: each game's own, "
-               + ", ".join(f"{spec.vision.finder} for {spec.name}" for spec in in_order())
-               + "; lean and network turn to both for close-ups and frames they find fewer than 12 cards "
-               "in), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
-               "(the network alone, placed by one look of the lean refiner), network (the network "
-               "without the contours), contours alone, or another finder model file")
-FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
-
-
-def _out_options(parser: argparse.ArgumentParser, default: str) -> None:
-    """``--out`` and ``--force``: where a trained model goes, never over a shipped one by mistake."""
-    parser.add_argument("--out", type=Path, default=None,
-                        help=f"where to write the model (default: ./{default}, in the working folder)")
-    parser.add_argument("--force", action="store_true",
-                        help="let --out replace a shipped model (in the models folder)")
 
 
 def model_out(out: Path | None, default: str, force: bool, lang: Lang) -> Path | None:
@@ -136,21 +61,6 @@ def model_out(out: Path | None, default: str, force: bool, lang: Lang) -> Path |
         print(Text("train_shipped_out", path=path).render(lang), file=sys.stderr)
         return None
     return path
-
-
-def _finder_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--finder", default="auto", metavar=FINDER_METAVAR, help=FINDER_HELP)
-    refiner_option(parser)
-
-
-def refiner_option(parser: argparse.ArgumentParser) -> None:
-    """``--refiner``: how the found cards' corners are placed on them."""
-    parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
-                        help="the corner refiner that places each found card's corners on its edges: the "
-                             "shipped one (models/refiner.onnx, the default; models/refiner-lean.onnx for "
-                             "the lean finder, and for one look at the cards L'Ascension's closer look "
-                             "outlines), none (the finder's own corners), or another refiner model "
-                             "file")
 
 
 def finder(choice: str, lang: Lang, refiner: str | None = None, game: str | None = None) -> Finder | None:
@@ -330,14 +240,8 @@ def run_eval(args: argparse.Namespace) -> int:
     return status
 
 
-#: The cards a frame holds in the frame-time target, and that target in milliseconds.
-TARGET_CARDS = 36
+#: The frame-time target in milliseconds, for a frame holding :data:`TARGET_CARDS` cards.
 TARGET_MS = 50.0
-#: How many frames holding :data:`TARGET_CARDS` cards ``bench vision`` times by default. A frame
-#: whose card is read again takes 10 to 30 ms more than one read once, and a few in ten of a
-#: pyramid's frames do: the median of six frames fell between the two kinds, swinging 45 to 52
-#: ms from run to run; of 24 it lies among the frames read once, as in most frames.
-BENCH_FRAMES = 24
 
 
 def frames_holding(game: str, cards: int, count: int, first_seed: int = 700_000,

@@ -6,19 +6,17 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from companion.app.bench import pin_one_core
 from companion.cli.lang import lang_of as _lang
-from companion.cli.lang import lang_option
+from companion.cli.parsers import watched
 from companion.cli.vision import counts_refused, finder, load_classifier
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.registry import find_game
-from companion.engine.spec import in_order
 from companion.errors import CompanionError
 from companion.text import Lang, Text, os_reason
 from hardware.sources import open_source
@@ -32,69 +30,6 @@ from vision.watch.watcher import Watcher
 
 if TYPE_CHECKING:
     from vision.watch.geometry import TableGeometry
-
-#: First seed of eval-watch's games: far from the seeds the tests and the examples use.
-HELD_OUT_SEED = 7_000_000
-
-
-def watched() -> list[str]:
-    """The games whose cards lie in cells the watcher can follow, in the games' order."""
-    return [spec.name for spec in in_order() if spec.vision.watched]
-
-
-def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``simulate``, ``watch`` and ``eval-watch``."""
-    games = watched()
-    simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
-    simulate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to play")
-    simulate.add_argument("--players", type=int, default=3, help="the number of seats")
-    simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
-    simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
-    simulate.add_argument("--video", action="store_true",
-                          help="write game.avi (MJPEG) instead of JPEG frames")
-    simulate.add_argument("--mistakes", type=float, default=0.12,
-                          help="chance a turn of an illegal placement or an undo (default 0.12)")
-    simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
-    lang_option(simulate)
-    simulate.set_defaults(run=run_simulate)
-
-    watch = sub.add_parser("watch", help="watch a table (video, image folder, camera) and print the events")
-    watch.add_argument("source", metavar="SOURCE",
-                       help="a video file, a folder of images, webcam:N, picamera, "
-                       "synthetic[:GAME[:SEED]]")
-    watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
-    watch.add_argument("--players", type=int, default=3, help="the number of seats")
-    watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
-    watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
-                       "bottom right, top right, top left) instead of finding the table")
-    watch.add_argument("--fps", type=float, default=None,
-                       help="the frame rate of an image folder (default: the configuration's, 15)")
-    watch.add_argument("--settle", type=float, default=None,
-                       help="seconds a reading must stay the same to become an event (default: the "
-                       "configuration file's stable_time if there is one, else 0.2)")
-    watch.add_argument("--config", type=Path, default=None, help="a configuration file (camera corners, "
-                       "thresholds); default: the one found as usual")
-    watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
-                       help="how the table's cards are found (default: the configuration's camera.finder)")
-    watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
-    lang_option(watch)
-    watch.set_defaults(run=run_watch)
-
-    evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
-    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to simulate")
-    evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
-    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
-    evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
-    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
-    evaluate.add_argument("--table", choices=["found", "set"], default="found",
-                          help="find the table in the frames (default), or set it as four corners would")
-    evaluate.add_argument("--events", type=int, default=5000,
-                          help="stop each game after this many events (a quick look)")
-    evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
-                          help="how the watcher finds the table (default: both, as camera.finder)")
-    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
-    lang_option(evaluate)
-    evaluate.set_defaults(run=run_eval_watch)
 
 
 def _players_ok(game: str, players: int, lang: Lang) -> bool:

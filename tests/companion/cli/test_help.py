@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import _parser, main, version
+from companion.cli.main import main
+from companion.cli.parsers import build_parser, version
 from companion.cli.vision import SHIPPED, model_out
 
 
 def commands() -> dict[str, argparse.ArgumentParser]:
     """Every command's parser, by name."""
-    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 
 
@@ -84,7 +85,7 @@ def test_out_defaults_to_the_working_folder(command: list[str], default: str, tm
     # Refused for its epochs after the place was chosen, before any training.
     assert main([*command, "--epochs", "0"]) == 2
     assert "epochs" in capsys.readouterr().err
-    args = _parser().parse_args(command)
+    args = build_parser().parse_args(command)
     assert args.out is None and args.force is False
     assert model_out(args.out, default, args.force, "en") == Path(default)
     assert not (tmp_path / default).exists()

@@ -12,7 +12,6 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-import vision.evaluation.photos
 from companion.cli.main import main
 from companion.cli.vision import frames_holding, time_frames
 from companion.errors import ModelUnavailable
@@ -342,7 +341,7 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
         given.append(find)
         return 1, 1
 
-    monkeypatch.setattr(vision.evaluation.photos, "real_photo_recall", recall)
+    monkeypatch.setattr("companion.cli.vision.real_photo_recall", recall)
     photos = tmp_path / "photos"
     photos.mkdir()
     cv2.imwrite(str(photos / "a.png"), np.full((120, 90, 3), 200, np.uint8))

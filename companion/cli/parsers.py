@@ -1,0 +1,329 @@
+"""The ``companion`` command line's parser: every command, its options and their help.
+
+Light on purpose: building it imports the engine's specs and nothing of the camera side, the page
+or the hardware, so that ``companion --help`` and ``companion replay`` start at once. Each command
+names its handler as ``"module:function"``; :func:`companion.cli.main.main` imports that module
+only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from importlib import metadata
+from pathlib import Path
+
+from companion.app.export import FORMATS
+from companion.cli.lang import lang_option
+from companion.config import DEFAULT_GAME, DEMO_SEED
+from companion.engine.spec import in_order
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that ends each option's text with its default, where it has a telling one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        """The option's help, ``(default: ...)`` added unless it says its default already."""
+        text = action.help or ""
+        # A default of None, False or nothing says nothing (0 says something: `is`, not `==`).
+        quiet = any(action.default is nothing for nothing in (None, False, argparse.SUPPRESS)) \
+            or action.default == [] or "default" in text
+        if quiet or not (action.option_strings or action.nargs in ("?", "*")):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def version() -> str:
+    """The installed companion's version, or ``unknown`` where it was never installed."""
+    try:
+        return metadata.version("companion")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+#: The cards a frame holds in the frame-time target.
+TARGET_CARDS = 36
+
+
+#: How many frames holding :data:`TARGET_CARDS` cards ``bench vision`` times by default. A frame
+#: whose card is read again takes 10 to 30 ms more than one read once, and a few in ten of a
+#: pyramid's frames do: the median of six frames fell between the two kinds, swinging 45 to 52
+#: ms from run to run; of 24 it lies among the frames read once, as in most frames.
+BENCH_FRAMES = 24
+
+
+#: What ``--finder`` of ``detect``, ``eval-vision`` and ``bench vision`` says it takes.
+FINDER_HELP = ("how cards are found: auto (the default: each game's own, "
+               + ", ".join(f"{spec.vision.finder} for {spec.name}" for spec in in_order())
+               + "; lean and network turn to both for close-ups and frames they find fewer than 12 cards "
+               "in), both (the shipped finder network, models/finder.onnx, and OpenCV contours), lean "
+               "(the network alone, placed by one look of the lean refiner), network (the network "
+               "without the contours), contours alone, or another finder model file")
+
+
+FINDER_METAVAR = "auto|both|lean|network|contours|PATH"
+
+
+#: How long the demo keeps its page up after the game ended (seconds).
+DEMO_LINGER = 20.0
+
+
+#: First seed of eval-watch's games: far from the seeds the tests and the examples use.
+HELD_OUT_SEED = 7_000_000
+
+
+def watched() -> list[str]:
+    """The games whose cards lie in cells the watcher can follow, in the games' order."""
+    return [spec.name for spec in in_order() if spec.vision.watched]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", formatter_class=HelpFormatter,
+                                     description="A referee for card games played on a real table.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                        help="print the companion's version and exit")
+    sub = parser.add_subparsers(metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="replay a game record and print one ruling per event")
+    replay.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
+    _output_options(replay)
+    replay.set_defaults(run="companion.cli.main:_run_replay")
+
+    bench = sub.add_parser("bench", help="measure speed")
+    bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
+    bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
+                       help="the game to measure (default: every game for rules, Tranquillité for vision; "
+                       "may be repeated)")
+    bench.add_argument("--model", type=Path, help="bench vision: an ONNX model (default: the shipped one)")
+    bench.add_argument("--finder", default=None, metavar=FINDER_METAVAR,
+                       help=f"bench vision: {FINDER_HELP}; bench watch: how the watcher finds the table "
+                       "(both, the default as camera.finder, network, contours or a file)")
+    refiner_option(bench)
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
+                       help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "
+                       f"(default {BENCH_FRAMES})")
+    bench.add_argument("--seed", type=int, default=0, help="the seed of the simulated games and scenes")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run="companion.cli.main:_run_bench")
+
+    _vision_commands(sub)
+    _doctor_command(sub)
+    _live_commands(sub)
+    _watch_commands(sub)
+    for command in sub.choices.values():
+        command.formatter_class = HelpFormatter
+    return parser
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true",
+                        help="print the ruling lines of RECORD.md, then the outcome line")
+    lang_option(parser)
+
+
+def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``detect``, ``train``, ``train-finder``, ``train-refiner`` and ``eval-vision``."""
+    games = [spec.name for spec in in_order()]
+    detect = sub.add_parser("detect", help="find and read the cards in images")
+    detect.add_argument("images", nargs="+", metavar="IMAGE", help="the photos to read")
+    detect.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game whose cards to read")
+    detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(detect)
+    detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
+    detect.add_argument("--annotate", type=Path, metavar="OUT",
+                        help="draw the cards on a copy: a file for one image, a folder for several")
+    lang_option(detect)
+    detect.set_defaults(run="companion.cli.vision:run_detect")
+
+    train = sub.add_parser("train", help="train a game's card classifier on synthetic scenes")
+    train.add_argument("--game", choices=games, required=True, help="the game whose cards to learn")
+    train.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
+    _out_options(train, "<game>.onnx")
+    train.add_argument("--scenes", type=int, default=None, help="training scenes (default: the recipe's)")
+    train.add_argument("--epochs", type=int, default=None,
+                       help="passes over the scenes (default: the recipe's)")
+    lang_option(train)
+    train.set_defaults(run="companion.cli.vision:run_train")
+
+    for network, what in (("finder", "the card-finder network"), ("refiner", "the corner-refiner network")):
+        trainer = sub.add_parser(f"train-{network}", help=f"train {what} on synthetic scenes of every game")
+        trainer.add_argument("--seed", type=int, default=0, help="the seed of the scenes and the weights")
+        _out_options(trainer, f"{network}.onnx" + (" (refiner-lean.onnx with --lean)" if network == "refiner"
+                                                   else ""))
+        trainer.add_argument("--scenes", type=int, default=None,
+                             help="training scenes (default: the recipe's)")
+        trainer.add_argument("--epochs", type=int, default=None,
+                             help="passes over the scenes (default: the recipe's)")
+        lang_option(trainer)
+        trainer.set_defaults(run="companion.cli.vision:run_train_network", network=network, lean=False)
+        if network == "refiner":
+            trainer.add_argument("--lean", action="store_true", help="the lean finder's refiner")
+
+    evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
+                              "and the detector on real photos")
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to measure")
+    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    _finder_option(evaluate)
+    evaluate.add_argument("--scenes", type=int, default=500, help="held-out scenes to read")
+    evaluate.add_argument("--seed", type=int, default=0, help="the seed of the held-out scenes")
+    evaluate.add_argument("--real-photos", type=Path, default=None,
+                          help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
+                          "the shared playing-cards test set), or none")
+    evaluate.add_argument("--photo-scale", type=float, default=1.0,
+                          help="read the real photos enlarged this many times (up to 8: a phone's photo); "
+                          "default 1")
+    evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
+                          help="where to draw the confusion matrix")
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
+    evaluate.set_defaults(run="companion.cli.vision:run_eval")
+
+
+def _out_options(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--out`` and ``--force``: where a trained model goes, never over a shipped one by mistake."""
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"where to write the model (default: ./{default}, in the working folder)")
+    parser.add_argument("--force", action="store_true",
+                        help="let --out replace a shipped model (in the models folder)")
+
+
+def _finder_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--finder", default="auto", metavar=FINDER_METAVAR, help=FINDER_HELP)
+    refiner_option(parser)
+
+
+def refiner_option(parser: argparse.ArgumentParser) -> None:
+    """``--refiner``: how the found cards' corners are placed on them."""
+    parser.add_argument("--refiner", default="shipped", metavar="shipped|none|PATH",
+                        help="the corner refiner that places each found card's corners on its edges: the "
+                             "shipped one (models/refiner.onnx, the default; models/refiner-lean.onnx for "
+                             "the lean finder, and for one look at the cards L'Ascension's closer look "
+                             "outlines), none (the finder's own corners), or another refiner model "
+                             "file")
+
+
+def _doctor_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``doctor``."""
+    doctor = sub.add_parser("doctor", help="check the camera, GPIO, models and configuration, and say how to "
+                            "fix what is missing")
+    doctor.add_argument("--config", metavar="FILE", help="the configuration file to check (default: the one "
+                        "the companion would read)")
+    doctor.add_argument("--source", metavar="S", help="the camera source to try (default: COMPANION_CAMERA, "
+                        "then the configuration)")
+    doctor.add_argument("--game", action="append", choices=[spec.name for spec in in_order()],
+                        help="the game whose card model to check (default: tranquility; may be repeated)")
+    doctor.add_argument("--require-hardware", action="store_true",
+                        help="exit 1 unless a Pi camera and GPIO pins are found (for a Pi's set-up)")
+    doctor.add_argument("--json", action="store_true", help="one JSON object with every check")
+    lang_option(doctor)
+    doctor.set_defaults(run="companion.cli.doctor:run_doctor")
+
+
+def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``run``, ``demo``, ``games`` and ``export``."""
+    run = sub.add_parser("run", help="referee a game on the table: camera, signals, store and page")
+    run.add_argument("--game", choices=[spec.name for spec in in_order() if spec.refereed], default=None,
+                     help="the game (for a new game; default: Tranquillité, 3 players)")
+    run.add_argument("--players", type=int, default=None, help="the number of seats (for a new game)")
+    run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a game option, e.g. removed=4 (may be repeated)")
+    run.add_argument("--names", default=None, help="players' names, separated by commas")
+    run.add_argument("--source", default=None, help="the camera (default: from the configuration)")
+    run.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
+    _live_options(run)
+    run.set_defaults(run="companion.cli.live:run_live")
+
+    demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
+    demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
+                      default=DEFAULT_GAME, help="the game to simulate")
+    demo.add_argument("--players", type=int, default=3, help="the number of seats")
+    demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
+    demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
+    demo.add_argument("--linger", type=float, default=DEMO_LINGER,
+                      help="seconds the page stays up after the game ended (none with --no-page)")
+    demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
+    demo.add_argument("--feed", choices=["camera", "engine"], default=None,
+                      help="camera: a filmed game read by the watcher; engine: the game's events fed "
+                           "directly (default: camera for the games whose demo is filmed, "
+                           + ", ".join(spec.name for spec in in_order() if spec.vision.filmed)
+                           + ", else engine)")
+    _live_options(demo)
+    demo.set_defaults(run="companion.cli.live:run_demo")
+
+    games = sub.add_parser("games", help="list the games in the store")
+    games.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
+    games.add_argument("--json", action="store_true", help="one JSON object a line")
+    lang_option(games)
+    games.set_defaults(run="companion.cli.live:run_games")
+
+    exporter = sub.add_parser("export", help="write a stored game as a record, a table or a BG Stats play")
+    exporter.add_argument("id", type=int, metavar="ID", help="the game's number (see `companion games`)")
+    exporter.add_argument("--format", choices=FORMATS, default="jsonl", help="what to write")
+    exporter.add_argument("--out", type=Path, default=None, help="the file to write (default: the output)")
+    exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
+    lang_option(exporter)
+    exporter.set_defaults(run="companion.cli.live:run_export")
+
+
+def _live_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", default=None, help="the configuration file (TOML)")
+    parser.add_argument("--store", type=Path, default=None, help="the store (SQLite)")
+    parser.add_argument("--host", default=None, help="the page's address (default: from the configuration)")
+    parser.add_argument("--port", type=int, default=None, help="the page's port; 0 picks a free one")
+    parser.add_argument("--no-page", action="store_true", help="serve no page")
+    lang_option(parser)
+
+
+def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``simulate``, ``watch`` and ``eval-watch``."""
+    games = watched()
+    simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
+    simulate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to play")
+    simulate.add_argument("--players", type=int, default=3, help="the number of seats")
+    simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
+    simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
+    simulate.add_argument("--video", action="store_true",
+                          help="write game.avi (MJPEG) instead of JPEG frames")
+    simulate.add_argument("--mistakes", type=float, default=0.12,
+                          help="chance a turn of an illegal placement or an undo (default 0.12)")
+    simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
+    lang_option(simulate)
+    simulate.set_defaults(run="companion.cli.watch:run_simulate")
+
+    watch = sub.add_parser("watch", help="watch a table (video, image folder, camera) and print the events")
+    watch.add_argument("source", metavar="SOURCE",
+                       help="a video file, a folder of images, webcam:N, picamera, "
+                       "synthetic[:GAME[:SEED]]")
+    watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
+    watch.add_argument("--players", type=int, default=3, help="the number of seats")
+    watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
+                       "bottom right, top right, top left) instead of finding the table")
+    watch.add_argument("--fps", type=float, default=None,
+                       help="the frame rate of an image folder (default: the configuration's, 15)")
+    watch.add_argument("--settle", type=float, default=None,
+                       help="seconds a reading must stay the same to become an event (default: the "
+                       "configuration file's stable_time if there is one, else 0.2)")
+    watch.add_argument("--config", type=Path, default=None, help="a configuration file (camera corners, "
+                       "thresholds); default: the one found as usual")
+    watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
+                       help="how the table's cards are found (default: the configuration's camera.finder)")
+    watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
+    lang_option(watch)
+    watch.set_defaults(run="companion.cli.watch:run_watch")
+
+    evaluate = sub.add_parser("eval-watch", help="measure the watcher on simulated games")
+    evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to simulate")
+    evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
+    evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
+    evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
+    evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
+    evaluate.add_argument("--table", choices=["found", "set"], default="found",
+                          help="find the table in the frames (default), or set it as four corners would")
+    evaluate.add_argument("--events", type=int, default=5000,
+                          help="stop each game after this many events (a quick look)")
+    evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
+                          help="how the watcher finds the table (default: both, as camera.finder)")
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
+    evaluate.set_defaults(run="companion.cli.watch:run_eval_watch")
