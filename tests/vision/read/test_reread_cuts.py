@@ -1,44 +1,30 @@
-"""Reading an unsure card again on cuts about its quad: which cards, which cuts, what agrees."""
+"""Reading an unsure card again on cuts about its quad, on a drawn frame: which cuts, what agrees."""
 
 from __future__ import annotations
 
-import functools
-import importlib
 import math
-from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
 
-from models.render import render_scene
-from vision.evaluation.scenes import EVAL_SEED_BASE
-from vision.find.detect import CROP_SIZE, quad_aspect, quad_iou, rectangular, rectify
-from vision.find.finders import make_finder
+from tests.vision.read.reread_helpers import CARD, Seeing, _frame
+from vision.find.detect import CROP_SIZE, quad_aspect, rectangular, rectify
 from vision.find.params import MIN_ASPECT
-from vision.read.classify import FakeClassifier, OnnxClassifier, Readings
+from vision.read.classify import FakeClassifier, Readings
 from vision.read.params import AGREE, CHECK, DISSENT, MEDIAN, OUTVOTE, SURE, TURNS
-from vision.read.recognise import recognise
 from vision.read.reread import (
     agreeing,
     consensus,
     looked_at,
     parallelograms,
     read_again,
-    read_grown,
     told,
     turned,
     turned_cuts,
 )
 
-CARD = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
 #: A quad as the refiner may leave a card in glare: its third corner off along the card's side.
 OFF = CARD + np.array([[0, 0], [0, 0], [14, 10], [0, 0]], np.float32)
-
-
-def _frame() -> np.ndarray:
-    frame = np.full((300, 300, 3), 90, np.uint8)
-    frame[100:189, 100:164] = 230
-    return frame
 
 
 def _unsure(n: int = 1, flipped: bool = False) -> Readings:
@@ -48,17 +34,6 @@ def _unsure(n: int = 1, flipped: bool = False) -> Readings:
 def _look(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
     """A refiner's look that places every quad on the card."""
     return np.repeat(CARD[None], len(quads), axis=0)
-
-
-@dataclass
-class Seeing(FakeClassifier):
-    """A fake classifier that keeps every crop it is given (:attr:`crops`)."""
-
-    crops: list[np.ndarray] = field(default_factory=list)
-
-    def classify(self, batch: np.ndarray) -> Readings:
-        self.crops.extend(batch)
-        return super().classify(batch)
 
 
 def test_parallelograms_put_each_corner_where_the_three_others_say() -> None:
@@ -299,72 +274,6 @@ def test_the_triangular_face_is_read_again_like_any_other() -> None:
     assert read_again(_frame(), OFF[None], _unsure(), fake, _look).names == ("panorama",)
 
 
-def _found_on(game: str, seed: int, name: str) -> tuple[str | None, float, np.ndarray]:
-    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, where its
-    quad overlaps the card most: the name, that IoU and that quad."""
-    scene = render_scene(game, seed, held_out=True)
-    (truth,) = [c for c in scene.cards if c.name == name]
-    detections = recognise(scene.image, OnnxClassifier(game), make_finder("both", "shipped"))
-    overlap = [quad_iou(truth.quad, q) for q in detections.quads]
-    best = int(np.argmax(overlap))
-    return detections.names[best], overlap[best], detections.quads[best]
-
-
-def _read_off(game: str, seed: int, name: str) -> str | None:
-    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, found on a
-    quad well off it (IoU 0.5 to 0.7)."""
-    read, overlap, _ = _found_on(game, seed, name)
-    assert 0.5 <= overlap < 0.7
-    return read
-
-
-def _read_on(game: str, seed: int, name: str) -> str | None:
-    """What :func:`recognise` reads on the card ``name`` of held-out scene ``seed``, found on a
-    quad close to it."""
-    read, overlap, _ = _found_on(game, seed, name)
-    assert overlap > 0.85
-    return read
-
-
-def test_a_held_out_rixes_card_unsure_on_its_quad_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 1 (``eval-vision``'s ``--seed 0``): a Poing 5 printed in a typeface
-    # never trained on, 81% visible, its refined quad a little off; read 0.90 sure there, under
-    # Rixes' threshold, and sure on its cuts.
-    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5") == "fist-5"
-    recognising = importlib.import_module("vision.read.recognise")  # the package exports the function
-    monkeypatch.setattr(recognising, "read_again", lambda frame, quads, readings, *args, **kwargs: readings)
-    # Without reading it again it is left to be grown whole under the card over it (which also
-    # names it): left unsure on its quad.
-    monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    assert _read_on("rixes", EVAL_SEED_BASE + 1, "fist-5") is None
-
-
-def test_a_held_out_crew_card_read_wrong_less_surely_than_check_is_read_right(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Crew scene 120 of ``eval-vision``'s ``--seed 1``: a blue 4, 88% visible, read on its
-    # quad as a blue 1, 0.983 sure (over The Crew's threshold); every cut reads the 4.
-    seed = EVAL_SEED_BASE + 10_000 + 120
-    assert _read_on("crew", seed, "blue-4") == "blue-4"
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "read_again", functools.partial(read_again, check=0.0))
-    # Read as the blue 1, less surely than the blue 1 itself: the count of what a table shows
-    # leaves it unsure at the end; without that count too, it is named the blue 1.
-    assert _read_on("crew", seed, "blue-4") is None
-    monkeypatch.setattr(recognising, "counted", lambda readings, game: readings)
-    assert _read_on("crew", seed, "blue-4") == "blue-1"
-
-
-def test_a_held_out_crew_card_is_named_by_its_cuts_over_two_that_read_the_card_beside_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Crew scene 9 of ``eval-vision``'s ``--seed 0``: a blue 2, upside down, 90% visible,
-    # read 0.67 on its quad; 12 of its 19 readings read it surely, 2 read a blue 7.
-    seed = EVAL_SEED_BASE + 9
-    assert _read_on("crew", seed, "blue-2") == "blue-2"
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "read_again", functools.partial(read_again, outvote=math.inf))
-    assert _read_on("crew", seed, "blue-2") is None
-
-
 def test_a_quad_is_turned_each_way_about_its_centre_and_placed_by_the_refiners_looks() -> None:
     quads = turned(OFF[None])
     assert quads.shape == (1, 2 * len(TURNS), 4, 2)
@@ -435,181 +344,3 @@ def test_consensus_asks_many_readings_nearly_all_one_name_none_dissenting_surely
     assert consensus(["3"] * 7 + ["5"] * 3, [0.9] * 7 + [0.3] * 3) is None  # 70% is not nearly all
     assert consensus(["3"] * 10 + [None] * 2, [0.9] * 10 + [0.0] * 2) is not None  # none guessed
     assert consensus([None] * 12, [0.0] * 12) is None
-
-
-def test_a_held_out_rixes_card_every_cut_reads_the_same_less_than_surely_is_named(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 377 of --seed 0: a Pistolets 3 in TeX Gyre Chorus, a typeface the
-    # classifier never learned, read as a 3 by all of its some 40 cuts, 0.6 to 0.97 sure.
-    seed = EVAL_SEED_BASE + 377
-    assert _read_on("rixes", seed, "pistols-3") == "pistols-3"
-    rereading = importlib.import_module("vision.read.reread")
-    monkeypatch.setattr(rereading, "consensus", lambda *args: None)
-    assert _read_on("rixes", seed, "pistols-3") is None
-
-
-def test_a_held_out_rixes_card_left_unsure_on_a_quad_too_square_is_read_again_last(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 190 of --seed 0: a Sabres 7, 84% visible under the Poing 4, outlined
-    # 1.07 long over wide; grown whole under that card, its readings do not agree (most read the
-    # card back or the Poing); its own cuts of a card's shape read it surely.
-    seed = EVAL_SEED_BASE + 190
-    name, overlap, quad = _found_on("rixes", seed, "sabres-7")
-    assert name == "sabres-7" and overlap > 0.8 and quad_aspect(quad) < MIN_ASPECT
-    recognising = importlib.import_module("vision.read.recognise")
-    once = recognising.read_again
-    monkeypatch.setattr(recognising, "read_again",
-                        lambda *args, squarer=False, **kwargs: args[2] if squarer else once(*args, **kwargs))
-    assert _found_on("rixes", seed, "sabres-7")[0] is None
-
-
-def test_a_held_out_crew_card_is_not_named_by_cuts_that_read_the_card_over_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Crew scene 316 of --seed 0: a blue 3, 79% visible under the blue 4, outlined
-    # squarer than a card. Nine of its cuts of a card's shape spill over the blue 4 and read it,
-    # up to 0.997 sure; The Crew deals one blue 4, read surely where it lies.
-    seed = EVAL_SEED_BASE + 316
-    name, _, quad = _found_on("crew", seed, "blue-3")
-    assert name != "blue-4" and quad_aspect(quad) < MIN_ASPECT
-    rereading = importlib.import_module("vision.read.reread")
-    monkeypatch.setattr(rereading, "ONE_COPY", {})
-    # Named the blue 4 there, less surely than where the blue 4 lies: the count of what a table
-    # shows leaves it unsure at the end; without that count too, it is named the blue 4.
-    assert _found_on("crew", seed, "blue-3")[0] is None
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "counted", lambda readings, game: readings)
-    assert _found_on("crew", seed, "blue-3")[0] == "blue-4"
-
-
-def test_a_held_out_ascension_card_on_a_quad_well_off_is_read_where_its_neighbours_say(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out L'Ascension scene 289 (``eval-vision``'s ``--seed 0``): a Versant 7 with an ibex,
-    # whole, its quad well off (IoU 0.58 with the card), left unsure; the places the cards read
-    # surely beside it tell read it.
-    assert _read_off("ascension", EVAL_SEED_BASE + 289, "7s+ibex") == "7s+ibex"
-    rereading = importlib.import_module("vision.read.reread")
-    monkeypatch.setattr(rereading, "told", lambda quads, known: [[] for _ in quads])
-    # Without them, its cuts about the quad, looked at twice, read it as a 9.
-    assert _read_off("ascension", EVAL_SEED_BASE + 289, "7s+ibex") != "7s+ibex"
-
-
-def test_a_held_out_rixes_card_on_a_quad_turned_off_it_is_read_on_the_quad_turned_back(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 391 (``eval-vision``'s ``--seed 0``): a white Sabres 3 in glare on a
-    # pale table, outlined turned off the card (IoU 0.66); none of its cuts about that quad agree,
-    # and the refiner, looking from the quad turned back, places it on the card.
-    assert _read_off("rixes", EVAL_SEED_BASE + 391, "sabres-3") == "sabres-3"
-    rereading = importlib.import_module("vision.read.reread")
-    unturned = rereading.turned_cuts
-    monkeypatch.setattr(rereading, "turned_cuts",
-                        lambda frame, quads, look: unturned(frame, quads, look, degrees=()))
-    assert _read_off("rixes", EVAL_SEED_BASE + 391, "sabres-3") is None
-
-
-def test_a_held_out_ascension_card_on_an_askew_quad_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out L'Ascension scene 272 (``eval-vision``'s ``--seed 0``): a Versant 10 with an ibex,
-    # whole, read 1.0 sure on a quad askew (one corner off), so left unsure by its shape; its cuts
-    # of a card's shape read it surely.
-    seed = EVAL_SEED_BASE + 272
-    name, overlap, quad = _found_on("ascension", seed, "10s+ibex")
-    assert name == "10s+ibex" and overlap > 0.85 and not rectangular(quad)
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "read_again", lambda frame, quads, readings, *args, **kwargs: readings)
-    assert _read_on("ascension", seed, "10s+ibex") is None
-
-
-#: The part of :data:`CARD` that shows under a card laid over its lower third, and that card.
-SHOWS = np.array([[100, 100], [163, 100], [163, 160], [100, 160]], np.float32)
-OVER = CARD + np.array([0, 60], np.float32)
-RIGHT = np.array([1, 0], np.float32)
-
-
-def _grown_look(frame: np.ndarray, quads: np.ndarray) -> np.ndarray:
-    """A refiner's look that moves every quad a pixel right."""
-    return np.asarray(quads, np.float32) + RIGHT
-
-
-def test_an_unsure_card_outlined_where_it_shows_is_grown_whole_and_named_there() -> None:
-    # The grown card and the look at it, then both turned: three read the 6, one turned.
-    answers = [("6", 0.99, False), ("6", 0.98, False), ("6", 0.995, True), (None, 0.4, False)]
-    quads = np.stack([SHOWS, OVER])
-    readings = Readings((None, "9"), np.array([0.99, 0.99], np.float32), np.zeros(2, np.bool_))
-    seeing = Seeing("rixes", answers)
-    out, read = read_grown(_frame(), quads, readings, seeing, _grown_look)
-    crops = seeing.crops
-    assert read.names == ("6", "9") and read.confidences[0] == pytest.approx(0.98)
-    assert read.flipped.tolist() == [False, False]  # the turned crop's reading reversed: upright
-    assert np.allclose(out[0], CARD + RIGHT) and np.array_equal(out[1], OVER)  # the look's card
-    assert np.array_equal(crops[0], rectify(_frame(), CARD, CROP_SIZE))
-    assert np.array_equal(crops[2], crops[0][::-1, ::-1]) and np.array_equal(crops[3], crops[1][::-1, ::-1])
-    # Without a look: the grown card itself, read upright and turned.
-    fake = FakeClassifier("rixes", [("6", 0.99, False)] * 2)
-    out, read = read_grown(_frame(), quads, readings, fake)
-    assert read.names == ("6", "9") and fake.calls == [2] and np.allclose(out[0], CARD)
-
-
-def test_only_unsure_cards_under_a_card_found_are_grown() -> None:
-    sixes = [("6", 0.99, False)] * 100
-    quads = np.stack([SHOWS, OVER])
-    sure = Readings(("7", "9"), np.array([0.99, 0.99], np.float32), np.zeros(2, np.bool_))
-    fake = FakeClassifier("rixes", sixes)
-    assert read_grown(_frame(), quads, sure, fake, _grown_look)[1] is sure and fake.calls == []
-    unsure = Readings((None, None), np.array([0.5, 0.5], np.float32), np.zeros(2, np.bool_))
-    alone = FakeClassifier("rixes", sixes)  # nothing over its missing part: not grown
-    lone = Readings((None,), np.array([0.5], np.float32), np.zeros(1, np.bool_))
-    out, read = read_grown(_frame(), SHOWS[None], lone, alone, _grown_look)
-    assert read is lone and alone.calls == [] and np.array_equal(out, SHOWS[None])
-    # A whole card (OVER) has no part to grow.
-    shaped = FakeClassifier("rixes", sixes)
-    assert read_grown(_frame(), quads, unsure, shaped, _grown_look)[1].names == ("6", None)
-    assert shaped.calls == [4]
-
-
-def test_grown_readings_disagreeing_or_reading_the_back_leave_the_card_and_its_quad_as_they_were() -> None:
-    quads = np.stack([SHOWS, OVER])
-    readings = Readings((None, "9"), np.array([0.5, 0.99], np.float32), np.zeros(2, np.bool_))
-    split = FakeClassifier("rixes", [("6", 0.99, False), ("8", 0.99, False), ("6", 0.99, False)])
-    out, read = read_grown(_frame(), quads, readings, split, _grown_look)
-    assert read is readings and out is quads
-    # Grown under a card lying face down, the card reads as that card's back.
-    backs = FakeClassifier("rixes", [("back", 0.99, False)] * 4)
-    out, read = read_grown(_frame(), quads, readings, backs, _grown_look)
-    assert read is readings and out is quads and backs.calls == [4]
-
-
-def test_a_held_out_crew_card_outlined_where_it_shows_is_grown_whole_and_read(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Crew scene 476 of ``eval-vision``'s ``--seed 0``: a blue 3, 82% visible, a card laid
-    # over its top; the refined quad outlines the part that shows, about square (aspect 1.00), so
-    # the card is left unsure there. Grown whole under the card over it, it is read, and outlined
-    # whole.
-    name, overlap, _ = _found_on("crew", EVAL_SEED_BASE + 476, "blue-3")
-    assert name == "blue-3" and overlap > 0.95
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    name, overlap, _ = _found_on("crew", EVAL_SEED_BASE + 476, "blue-3")
-    assert name is None and overlap < 0.8
-
-
-def test_a_held_out_rixes_card_three_quarters_visible_on_a_quad_of_a_cards_shape_is_grown_whole(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 46 of ``eval-vision``'s ``--seed 1``: a Sabres 5, 77% visible, outlined
-    # where it shows by a quad no squarer than a card's, left unsure there; grown whole under the
-    # card over it, it is read, and outlined whole.
-    seed = EVAL_SEED_BASE + 10_000 + 46
-    name, overlap, _ = _found_on("rixes", seed, "sabres-5")
-    assert name == "sabres-5" and overlap > 0.85
-    recognising = importlib.import_module("vision.read.recognise")
-    monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    name, overlap, quad = _found_on("rixes", seed, "sabres-5")
-    assert name is None and overlap < 0.7 and quad_aspect(quad) >= MIN_ASPECT
-
-
-@pytest.mark.parametrize("game", ["tranquility", "ascension"])
-def test_no_card_is_grown_in_a_game_that_lays_its_cards_in_cells(game: str) -> None:
-    # What lies over part of a card there is a piece of play (L'Ascension's Feux de camp and
-    # Ponts) or nothing: a card grown under a Feu de camp reads as it.
-    unsure = Readings((None, None), np.array([0.5, 0.5], np.float32), np.zeros(2, np.bool_))
-    fake = FakeClassifier(game, [("campfire-g", 0.99, False)] * 4)
-    _, read = read_grown(_frame(), np.stack([SHOWS, OVER]), unsure, fake, _grown_look)
-    assert read is unsure and fake.calls == []
