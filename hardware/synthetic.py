@@ -13,7 +13,7 @@ from companion.config import DEFAULT_GAME
 from companion.errors import CameraLost
 from companion.text import Text
 from hardware.frames import Clock, Frame, SourceBase
-from models.render import LAYOUTS, Scene, render_scene
+from models.render import Scene, render_scene, scene_games
 
 
 class SyntheticSource(SourceBase):
@@ -25,8 +25,8 @@ class SyntheticSource(SourceBase):
     def __init__(self, game: str = DEFAULT_GAME, seed: int = 0, *, size: tuple[int, int] = (1280, 720),
                  fps: float | None = None, hold: int = 30, layout: str | None = None,
                  clock: Clock = time.monotonic) -> None:
-        if game not in LAYOUTS:
-            raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
+        if game not in scene_games():
+            raise ValueError(f"unknown game {game!r}, expected one of {scene_games()}")
         if hold < 1:
             raise ValueError("hold must be at least one frame")
         self.name = f"synthetic:{game}:{seed}"

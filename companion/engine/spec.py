@@ -72,6 +72,23 @@ class LayoutData:
 
 
 @dataclass(frozen=True, slots=True)
+class SceneData:
+    """How the renderer lays a game's table in the synthetic scenes its networks learn from and are
+    measured on, as plain data: :mod:`models.render.scenes` draws the game's board kind from it, in
+    the cells of its :class:`LayoutData` (a grid, a pyramid) or before the seats (tricks)."""
+
+    #: The layouts' names, the first the one a seed draws most often, the last the other: a name
+    #: ending in ``-full`` fills every cell.
+    layouts: tuple[str, ...]
+    #: The kinds of the deck's faces dealt into the cells (Tranquillité's islands); empty where the
+    #: whole deck is dealt before the seats.
+    dealt: frozenset[str] = frozenset()
+    #: The cells that hold one card of their own, never dealt: (cell, face, share of the partial
+    #: layouts that lay it; a full one always does), in the order they are laid.
+    fixed: tuple[tuple[str, str, float], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class VisionSpec:
     """What the camera side needs to know about a game, as plain data."""
 
@@ -99,6 +116,11 @@ class VisionSpec:
     #: away waits for one, and a card laid again is its move. The event it makes, built as
     #: ``(card, at, move_to, **meta)``; None where no card moves another.
     campfire: Callable[..., Event] | None = None
+    #: The renderer's synthetic scenes of the game; None where it draws none.
+    scenes: SceneData | None = None
+    #: Where the shipped classifier's training recipe differs from the defaults
+    #: (:class:`models.training.classifier.Recipe`): (field, value) pairs.
+    recipe: tuple[tuple[str, int | float | bool], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

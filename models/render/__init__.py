@@ -19,7 +19,7 @@ from models.render.faces import (
     card_mask,
     render_face,
 )
-from models.render.scenes import LAYOUTS, CardTruth, Scene, render_scene
+from models.render.scenes import CardTruth, Scene, render_scene, scene_games, scene_layouts
 from models.render.textures import FINDER_TABLES, HELD_OUT_ART, HELD_OUT_TABLES, TRAIN_ART, TRAIN_TABLES
 
 __all__ = [
@@ -28,7 +28,6 @@ __all__ = [
     "HELD_OUT_ART",
     "HELD_OUT_FONTS",
     "HELD_OUT_TABLES",
-    "LAYOUTS",
     "TRAIN_ART",
     "TRAIN_FONTS",
     "TRAIN_TABLES",
@@ -38,4 +37,6 @@ __all__ = [
     "card_mask",
     "render_face",
     "render_scene",
+    "scene_games",
+    "scene_layouts",
 ]

@@ -15,15 +15,14 @@ mug) follow unless ``effects=False``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.games.ascension.pyramid import ROW_COL, SLOTS, SUMMIT, SUPPORT
-from companion.games.tranquility.rules import CELLS
+from companion.engine.spec import GameSpec, LayoutData, Place, SceneData, find_spec, in_order
 from models.render.faces import FaceStyle, card_mask, render_face
 from models.render.textures import Image, Size, table, table_names
 from vision.read.catalogue import BACK, FACES, Face, faces
@@ -32,13 +31,6 @@ Quad = npt.NDArray[np.float32]
 Matrix = npt.NDArray[np.float64]
 
 CARD_W, CARD_H = 63.0, 88.0  # millimetres
-#: The layouts of each game; the first is the one a seed picks most often.
-LAYOUTS: dict[str, tuple[str, ...]] = {
-    "tranquility": ("grid", "grid-full"),
-    "ascension": ("pyramid", "pyramid-full"),
-    "crew": ("table",),
-    "rixes": ("table",),
-}
 UPSIDE_DOWN = 0.15  # share of grid and pyramid cards laid the other way round
 
 
@@ -89,57 +81,83 @@ def _turn(rng: np.random.Generator, spread: float) -> float:
     return float(rng.normal(0, spread)) + (180.0 if rng.random() < UPSIDE_DOWN else 0.0)
 
 
-def _grid(rng: np.random.Generator, full: bool) -> list[_Placed]:
+def _lays(rng: np.random.Generator, full: bool, share: float) -> bool:
+    """Whether a scene lays a fixed card that ``share`` of the partial layouts lay (a draw only
+    where the share is neither none nor all)."""
+    return full or share >= 1.0 or (share > 0.0 and rng.random() < share)
+
+
+def _cells(spec: GameSpec) -> tuple[LayoutData, SceneData, dict[str, Place], list[str]]:
+    """The game's layout and scenes, where each of its cells lies, and the cells dealt into (those
+    that hold no fixed card), in the layout's order."""
+    if spec.layout is None or spec.vision.scenes is None:
+        raise ValueError(f"{spec.name} lays no cells for the renderer")
+    scenes = spec.vision.scenes
+    fixed = {cell for cell, _, _ in scenes.fixed}
+    dealt = [cell for cell in spec.layout.cells if cell not in fixed]
+    return spec.layout, scenes, dict(spec.layout.lattice), dealt
+
+
+def _grid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]:
+    """A grid framed by its static cards, the fixed cards (corners outside the grid, no cell of
+    its truth), then cards dealt into some cells (every cell when ``full``)."""
+    layout, scenes, where, cells = _cells(spec)
     gap = float(rng.uniform(0, 3))
     pw, ph = CARD_W + gap, CARD_H + gap
+    top = max(where[cell][1] for cell in cells)
 
-    def at(i: int, j: int) -> tuple[float, float]:  # column i, row j (0 = row 1, at the bottom)
-        return i * pw + rng.normal(0, 0.5), (5 - j) * ph + rng.normal(0, 0.5)
+    def at(u: float, v: float) -> tuple[float, float]:  # v = 0 the bottom row
+        return u * pw + rng.normal(0, 0.5), (top - v) * ph + rng.normal(0, 0.5)
 
-    out: list[_Placed] = []
-    border = FACES["tranquility"]["border"]
-    ring = [(i, j) for i in (-1, 6) for j in range(6)] + [(i, j) for j in (-1, 6) for i in range(6)]
-    for i, j in ring:
-        out.append(_Placed(border, *at(i, j), _turn(rng, 1.0)))
-    out.append(_Placed(FACES["tranquility"]["start"], *at(-1, -1), _turn(rng, 1.0)))
-    if full or rng.random() < 0.4:
-        out.append(_Placed(FACES["tranquility"]["finish"], *at(6, 6), _turn(rng, 1.0)))
-    islands = [f for f in faces("tranquility") if f.kind == "island"]
-    count = 36 if full else int(rng.integers(4, 36))
-    cells = sorted(rng.choice(36, count, replace=False).tolist())
-    picks = rng.choice(len(islands), count, replace=False).tolist()
-    for cell, pick in zip(cells, picks, strict=True):
-        out.append(_Placed(islands[pick], *at(cell % 6, cell // 6), _turn(rng, 1.5), CELLS[cell]))
+    deck = FACES[spec.name]
+    out = [_Placed(deck[layout.static_name], *at(u, v), _turn(rng, 1.0)) for u, v in layout.static]
+    for cell, name, share in scenes.fixed:
+        if _lays(rng, full, share):
+            out.append(_Placed(deck[name], *at(*where[cell]), _turn(rng, 1.0)))
+    dealt = [f for f in faces(spec.name) if f.kind in scenes.dealt]
+    count = len(cells) if full else int(rng.integers(4, len(cells)))
+    chosen = sorted(rng.choice(len(cells), count, replace=False).tolist())
+    picks = rng.choice(len(dealt), count, replace=False).tolist()
+    for index, pick in zip(chosen, picks, strict=True):
+        out.append(_Placed(dealt[pick], *at(*where[cells[index]]), _turn(rng, 1.5), cells[index]))
     return out
 
 
-def _pyramid(rng: np.random.Generator, full: bool) -> list[_Placed]:
+def _pyramid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]:
+    """A pyramid on its row of static cards, cards dealt into slots whose two supports are filled
+    (every slot when ``full``), then the fixed cards."""
+    layout, scenes, where, slots = _cells(spec)
     gap = float(rng.uniform(0, 4))
     pw, ph = CARD_W + gap, CARD_H + gap
-    panorama = FACES["ascension"]["panorama"]
-    out = [_Placed(panorama, (k - 0.5) * pw, 0.0, float(rng.normal(0, 1.0)), triangle=True)
-           for k in range(10)]
+    deck = FACES[spec.name]
+    triangle = layout.static_shape == "triangle"
+    out = [_Placed(deck[layout.static_name], u * pw, -v * ph, float(rng.normal(0, 1.0)), triangle=triangle)
+           for u, v in layout.static]
+    # A card rests on the two cards half a card either side of it in the row below (row 1 on the
+    # static cards).
+    index = {where[slot]: i for i, slot in enumerate(slots)}
+    support = [tuple(index[(u + du, v - 1)] for du in (-0.5, 0.5) if (u + du, v - 1) in index)
+               for u, v in (where[slot] for slot in slots)]
     filled: set[int] = set()
-    target = len(SLOTS) if full else int(rng.integers(3, 30))
+    target = len(slots) if full else int(rng.integers(3, 30))
     while len(filled) < target:
-        open_ = [i for i in range(len(SLOTS)) if i not in filled and all(s in filled for s in SUPPORT[i])]
+        open_ = [i for i in range(len(slots)) if i not in filled and all(s in filled for s in support[i])]
         filled.add(open_[int(rng.integers(len(open_)))])
-    deck = [f for f in faces("ascension") if f.kind in ("versant", "campfire", "bridge")]
-    picks = rng.choice(len(deck), len(filled), replace=False).tolist()
-    slots = sorted(filled)
-    if full:
-        slots.append(-1)
-    for slot, pick in zip(slots, [*picks, -1], strict=False):
-        r, k = (9, 0) if slot < 0 else ROW_COL[slot]
-        face = FACES["ascension"]["summit"] if slot < 0 else deck[pick]
-        out.append(_Placed(face, (k + (r - 1) / 2) * pw + rng.normal(0, 0.7),
-                           -r * ph + rng.normal(0, 0.7), _turn(rng, 2.0),
-                           SUMMIT if slot < 0 else SLOTS[slot]))
+    dealt = [f for f in faces(spec.name) if f.kind in scenes.dealt]
+    picks = rng.choice(len(dealt), len(filled), replace=False).tolist()
+    laid = [(slots[slot], dealt[pick]) for slot, pick in zip(sorted(filled), picks, strict=True)]
+    laid += [(cell, deck[name]) for cell, name, share in scenes.fixed if _lays(rng, full, share)]
+    for cell, face in laid:
+        u, v = where[cell]
+        out.append(_Placed(face, u * pw + rng.normal(0, 0.7), -v * ph + rng.normal(0, 0.7), _turn(rng, 2.0),
+                           cell))
     return out
 
 
-def _table(game: str, rng: np.random.Generator) -> list[_Placed]:
-    deck = faces(game)
+def _table(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]:
+    """Cards before each seat, upright for its player, and the trick in the middle (``full``
+    changes nothing)."""
+    deck = faces(spec.name)
     order = rng.permutation(len(deck)).tolist()
     seats = int(rng.integers(2, 6))
     start = float(rng.uniform(0, 2 * math.pi))
@@ -161,6 +179,36 @@ def _table(game: str, rng: np.random.Generator) -> list[_Placed]:
             trick.append(_Placed(deck[order.pop()], 60 * ux + rng.normal(0, 12), 60 * uy + rng.normal(0, 12),
                                  facing + float(rng.normal(0, 15))))
     return out + trick
+
+
+#: What draws each board kind (:attr:`GameSpec.board`) from its spec, every cell filled or not.
+_BOARDS: dict[str, Callable[[GameSpec, np.random.Generator, bool], list[_Placed]]] = {
+    "grid": _grid,
+    "pyramid": _pyramid,
+    "tricks": _table,
+}
+
+
+def scene_games() -> tuple[str, ...]:
+    """The games the renderer draws scenes of, in :attr:`GameSpec.order`.
+
+    >>> scene_games()
+    ('tranquility', 'ascension', 'crew', 'rixes')
+    """
+    return tuple(spec.name for spec in in_order() if spec.vision.scenes is not None and spec.board in _BOARDS)
+
+
+def scene_layouts(game: str) -> tuple[str, ...]:
+    """The layouts of ``game``'s scenes (:attr:`SceneData.layouts`), the first the one a seed draws
+    most often; () for a game the renderer draws no scenes of.
+
+    >>> scene_layouts("tranquility"), scene_layouts("crew"), scene_layouts("chess")
+    (('grid', 'grid-full'), ('table',), ())
+    """
+    for spec in in_order():
+        if spec.name == game and spec.vision.scenes is not None and spec.board in _BOARDS:
+            return spec.vision.scenes.layouts
+    return ()
 
 
 def _rotation(angle: float, x: float, y: float) -> Matrix:
@@ -303,25 +351,22 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
                  tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None) -> Scene:
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
-    ``layout`` is one of ``LAYOUTS[game]`` (default: mostly the partial one).
+    ``layout`` is one of :func:`scene_layouts` (default: mostly the first, the partial one).
     ``held_out`` draws typefaces, card art and table tops from the held-out sets.
     ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
     out wear, light, shadows, blur, noise, JPEG and occluders.
     ``tables`` names the table tops to draw from instead (see ``models.render.textures``), and ``fonts``
     the typefaces (see ``models.render.glyphs``).
     """
-    if game not in LAYOUTS:
-        raise ValueError(f"unknown game {game!r}, expected one of {tuple(LAYOUTS)}")
+    layouts = scene_layouts(game)
+    if not layouts:
+        raise ValueError(f"unknown game {game!r}, expected one of {scene_games()}")
     rng = np.random.default_rng([seed, int(held_out)])
-    layout = layout or (LAYOUTS[game][0] if rng.random() < 0.85 else LAYOUTS[game][-1])
-    if layout not in LAYOUTS[game]:
-        raise ValueError(f"unknown layout {layout!r} for {game}, expected one of {LAYOUTS[game]}")
-    if layout.startswith("grid"):
-        placed = _grid(rng, layout == "grid-full")
-    elif layout.startswith("pyramid"):
-        placed = _pyramid(rng, layout == "pyramid-full")
-    else:
-        placed = _table(game, rng)
+    layout = layout or (layouts[0] if rng.random() < 0.85 else layouts[-1])
+    if layout not in layouts:
+        raise ValueError(f"unknown layout {layout!r} for {game}, expected one of {layouts}")
+    spec = find_spec(game)
+    placed = _BOARDS[spec.board](spec, rng, layout.endswith("-full"))
     w, h = size
     cam = _camera(placed, rng, size, tilt=True)
     names = tuple(tables) if tables else table_names(held_out)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -38,9 +38,7 @@ import numpy.typing as npt
 from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
 from companion.engine.simulator import Simulator
-from companion.games.ascension.events import Campfire
-from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.tranquility.selfplay import SelfPlay
+from companion.engine.spec import find_spec, in_order
 from models.render.textures import Image, Size
 from models.render.video import FilmSet, Hand, Laid, Shadow, Shot
 from vision.watch.layouts import CARD_H
@@ -265,16 +263,24 @@ def rng_int(rng: np.random.Generator, low: int, high: int) -> int:
 
 
 def _self_play(game: str, players: int, seed: int, mistakes: float, max_events: int) -> Simulator[Any]:
+    """The game's self-play (:attr:`GameSpec.selfplay`), greedy, run to its end or ``max_events``."""
     rng = random.Random(seed)
-    sim: Simulator[Any]
-    if game == "tranquility":
-        sim = SelfPlay(players, rng, policy="greedy", mistakes=mistakes)
-    elif game == "ascension":
-        sim = AscensionSelfPlay(players, rng, policy="greedy", mistakes=mistakes)
-    else:
-        raise ValueError(f"no self-play for {game!r}: tranquility or ascension")
+    factory = next((spec.selfplay for spec in in_order() if spec.name == game), None)
+    if factory is None:
+        known = " or ".join(spec.name for spec in in_order() if spec.selfplay is not None)
+        raise ValueError(f"no self-play for {game!r}: {known}")
+    sim = factory(players, rng, policy="greedy", mistakes=mistakes)
     sim.run(max_events=max_events)
     return sim
+
+
+def _moves_up(event: Event | None, campfire: Callable[..., Event] | None) -> tuple[str, str, str] | None:
+    """``(card, at, move_to)`` of an event laying a card in another's place and moving that one up
+    (the game's :attr:`VisionSpec.campfire`, L'Ascension's Feu de camp), or None for any other."""
+    if event is None or campfire is None or type(event) is not campfire:
+        return None
+    line = event.to_json()
+    return str(line["card"]), str(line["at"]), str(line["move_to"])
 
 
 def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size: Size = (1280, 720),
@@ -289,12 +295,13 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
     held-out one the seed draws (all else the same).
     """
     sim = _self_play(game, players, seed, mistakes, max_events)
+    campfire = find_spec(game).vision.campfire
     film = FilmSet(game, seed, size=size, typeface=typeface)
     rng = np.random.default_rng([seed, 99])
     director = Director(film, rng, players, fps)
     engine = sim.header.new_game()
     truth: list[TruthEvent] = []
-    visible = sum(isinstance(e, Play | TakeBack | Campfire) for e in sim.events)
+    visible = sum(isinstance(e, Play | TakeBack) or _moves_up(e, campfire) is not None for e in sim.events)
     knock_at = int(rng.integers(visible // 3, max(visible // 3 + 1, 2 * visible // 3))) if knock else -1
     bump_frame: int | None = None
     seen = 0
@@ -315,11 +322,12 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
             bare = director.lift(event.at, seat)
             truth.append(TruthEvent(replace(event, t=bare / fps), bare, at))
             seen += 1
-        elif isinstance(event, Campfire):
-            versant = _displaced(engine, event)
-            director.lift(event.at, seat)
-            director.lay(event.card, event.at, seat)
-            rest = director.lay(versant, event.move_to, seat)
+        elif (moving := _moves_up(event, campfire)) is not None:
+            card, cell, move_to = moving
+            versant = _displaced(engine, cell, event)
+            director.lift(cell, seat)
+            director.lay(card, cell, seat)
+            rest = director.lay(versant, move_to, seat)
             truth.append(TruthEvent(replace(event, t=rest / fps), rest, at))
             seen += 1
         else:
@@ -329,12 +337,13 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
             # Undone on the page: the card goes back to its player's hand.
             director.idle(int(rng_int(rng, 3, 6)))
             director.lift(undone.at, seat)
-        elif isinstance(undone, Campfire):
+        elif (moved := _moves_up(undone, campfire)) is not None:
+            _, cell, move_to = moved
             director.idle(int(rng_int(rng, 3, 6)))
-            versant = director.table[undone.move_to].name
-            director.lift(undone.move_to, seat)
-            director.lift(undone.at, seat)
-            director.lay(versant, undone.at, seat)
+            versant = director.table[move_to].name
+            director.lift(move_to, seat)
+            director.lift(cell, seat)
+            director.lay(versant, cell, seat)
         director.idle(int(rng_int(rng, 9, 16)))
         if rng.random() < distractions:
             [director.hover, director.shadow, director.nudge][int(rng.integers(3))]()
@@ -343,12 +352,12 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
     return Simulation(game, players, seed, sim.header, truth, director.shots, film, fps, bump_frame)
 
 
-def _displaced(engine: Any, event: Campfire) -> str:
-    """The Versant a Feu de camp displaces (what lies at ``event.at`` before it)."""
+def _displaced(engine: Any, cell: str, event: Event) -> str:
+    """The Versant a Feu de camp displaces (what lies at ``cell`` before ``event``)."""
     state = engine.state_json()
-    name = state["cells"].get(event.at)
+    name = state["cells"].get(cell)
     if not isinstance(name, str):
-        raise ValueError(f"no Versant at {event.at} for {event}")
+        raise ValueError(f"no Versant at {cell} for {event}")
     return name
 
 

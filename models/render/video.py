@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.engine.spec import find_spec
 from models.render.faces import FaceStyle, card_mask, render_face
 from models.render.scenes import LOCAL, _apply, _camera, _composite, _Placed, _rotation
 from models.render.textures import Image, Size, table, table_names
@@ -96,6 +97,8 @@ class FilmSet:
                  gap: float | None = None, typeface: str | None = None) -> None:
         self.game = game
         self.layout: Layout = layout(game)
+        #: The face printed as a triangle (a Panorama), drawn without a card's rectangle or shadow.
+        self.triangular = find_spec(game).vision.triangular
         self.size = size
         self.rng = np.random.default_rng([seed, 4242])
         rng = self.rng
@@ -180,7 +183,7 @@ class FilmSet:
         pixel_to_mm = np.array([[CARD_W / fw, 0, CARD_W / fw * 0.5 - CARD_W / 2],
                                 [0, CARD_H / fh, CARD_H / fh * 0.5 - CARD_H / 2], [0, 0, 1]])
         move = homography @ self.pose(card)
-        triangle = card.name == "panorama"
+        triangle = card.name == self.triangular
         mask = _triangle(self._face_size) if triangle else card_mask(self._face_size)
         _composite(image, self._ids, self._face(card.name), mask, move @ pixel_to_mm,
                    _apply(move, LOCAL), 0)
@@ -215,7 +218,7 @@ class FilmSet:
         every = [*self.static_cards(), *cards]
         shade = np.zeros(image.shape[:2], np.uint8)
         for card in every:
-            if card.name != "panorama":
+            if card.name != self.triangular:
                 corners = self.quad(card, bump) + np.array([2.0, 3.0], np.float32)
                 cv2.fillConvexPoly(shade, np.round(corners).astype(np.int32), 255)
         soft = cv2.GaussianBlur(shade, (0, 0), 3).astype(np.float32) * (0.3 / 255)

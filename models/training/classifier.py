@@ -21,6 +21,7 @@ import torch
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from companion.engine.spec import find_spec
 from models.render.faces import CALIBRATION_FONTS, SCRIPT_FONTS, TRAIN_FONTS
 from models.training.dataset import CropSet, join, make_crops
 from models.training.network import MEAN, STD, CardNet, Exported
@@ -76,44 +77,16 @@ class Recipe:
     workers: int = 2
 
 
-#: The shipped recipes that differ from :class:`Recipe`'s defaults. Tranquillité's deck is read
-#: well on the defaults; L'Ascension and The Crew have more faces alike (a 6 and a 9, terrains
-#: told by colour alone) and get more scenes and epochs, still within 30 minutes. So does Rixes
-#: (2026-11-23): with 3,000 scenes and 6 epochs its classifier left a third fewer held-out cards
-#: unsure (14 minutes alone on the machine). L'Ascension's went from 1,800 scenes and 6 epochs to
-#: 2,400 and 5 the same day (18 minutes alone): a quarter fewer held-out cards unsure.
-#: Rixes' learns from hardened crops (``hard``, 2026-11-23, night): on both sets of 500 held-out
-#: scenes it reads as many found cards right and one in 5,600 wrong with confidence (7 and none
-#: before). The Crew's, trained the same way, read 0.37% wrong with confidence; L'Ascension's left
-#: more cards unsure and the watcher recovered 924 of 935 plays with it (931): neither is.
-#: Rixes' also learns handwritten digits (``scripts``, 2026-11-25): with it and the reading again
-#: of that day, the held-out chancery script's cards were read right 97.7% and 98.0% (95.8% and
-#: 96.7% before) on the two sets of 500 held-out scenes, and one card of 5,600 wrong with
-#: confidence on each (2 and 1 before; see models/MODELS.md, "Handwritten digits").
-#: So does L'Ascension's (2026-11-25, evening): 6 and 25 more held-out cards read right, wrong with
-#: confidence 0.041% and 0.061% (0.055% and 0.115% before). Shipped once the watcher's row of
-#: Panoramas held against a quad across one read as a Panorama (vision.watch.table._pointing_up), which
-#: had put the pyramid a slot off ("Handwritten digits for L'Ascension"). The Crew's, trained the
-#: same way, left more cards unsure: not shipped.
-#: Each shipped model's metadata holds its recipe, and a test checks it is this one.
-#: L'Ascension's and The Crew's classifiers learn the true corners alone: trained on the finder's
-#: crops too (2026-11-22), L'Ascension's threshold rose from 0.927 to 0.976 and the watcher left
-#: 7 more of 935 plays unsure with the table found (924, under the 99.5% target); The Crew's fell
-#: from 0.998 to 0.902, and its wrong-but-confident readings rose from 0.11% to 0.29%.
-SHIPPED: dict[str, dict[str, Any]] = {
-    "ascension": {"train_scenes": 2400, "epochs": 5, "found_share": 0.0, "scripts": True},
-    "crew": {"train_scenes": 3000, "epochs": 6, "found_share": 0.0},
-    "rixes": {"train_scenes": 3000, "epochs": 6, "hard": True, "scripts": True},
-}
-
-
 def shipped_recipe(game: str, seed: int = 0) -> Recipe:
-    """The recipe the shipped model of ``game`` was trained with (see :data:`SHIPPED`).
+    """The recipe the shipped model of ``game`` was trained with: the defaults but where its spec
+    says otherwise (:attr:`companion.engine.spec.VisionSpec.recipe`, with the reasons). Each shipped
+    model's metadata holds its recipe, and a test checks it is this one.
 
     >>> shipped_recipe("crew").train_scenes, shipped_recipe("tranquility").train_scenes
     (3000, 1000)
     """
-    return Recipe(game, seed=seed, **SHIPPED.get(game, {}))
+    overrides: dict[str, Any] = dict(find_spec(game).vision.recipe)
+    return Recipe(game, seed=seed, **overrides)
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,16 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
+from companion.engine.spec import find_spec
 from models.render import FINDER_TABLES, render_scene
-from models.render.scenes import LAYOUTS, Scene
+from models.render.scenes import Scene, scene_games
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from vision.find.cores import FINDER_VERSION, INPUT_SIZE, MAP_STRIDE, card_triangle, core_quad, triangle_core
 from vision.find.segment import letterbox
 
 #: Scenes are drawn from every game in turn.
-GAMES = tuple(LAYOUTS)
+GAMES = scene_games()
 #: Share of the training scenes seen close up, and how much closer (a photo of a few cards).
 CLOSE_UP = 0.3
 ZOOM = (1.5, 3.0)
@@ -111,8 +112,9 @@ def core_target(scene: Scene, scale: float,
         pts = ((quad - np.asarray(offset, np.float32) + 0.5) * to_map - 0.5) * (1 << shift)
         cv2.fillConvexPoly(target, np.round(pts).astype(np.int32), value, cv2.LINE_8, shift)
 
+    triangular = find_spec(scene.game).vision.triangular
     for card in scene.cards:
-        if card.name == "panorama":  # a triangle: its core is a triangle too
+        if card.name == triangular:  # a triangle (a Panorama): its core is a triangle too
             fill(card_triangle(card.quad), 0)
             fill(triangle_core(card.quad), 1)
             continue

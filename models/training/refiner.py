@@ -30,9 +30,9 @@ from torch import nn
 from torch.nn import functional as nnf
 from tqdm import tqdm
 
-from companion.engine.spec import in_order
+from companion.engine.spec import find_spec
 from models.render import FINDER_TABLES, render_scene
-from models.render.scenes import LAYOUTS, Scene
+from models.render.scenes import Scene, scene_games
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from models.training.quantize import quantize
@@ -43,7 +43,7 @@ from vision.find.segment import CardFinder
 from vision.networks import session
 
 #: The games whose scenes train the refiner, one seed each in turn: every game the renderer lays out.
-GAMES = tuple(spec.name for spec in in_order() if spec.name in LAYOUTS)
+GAMES = scene_games()
 #: Window pixels are scaled to 0..1, then centred: (x / 255 - MEAN) / STD.
 MEAN, STD = 0.5, 0.25
 #: The network's corner outputs are offsets from :data:`vision.find.refine.CARD_IN_WINDOW` in units of
@@ -123,6 +123,7 @@ def scene_windows(scene: Scene, found: FloatArray, rng: np.random.Generator, *,
     card-sized quads on the bare table."""
     cards = list(scene.cards)
     truths = [c.quad for c in cards]
+    triangular = find_spec(scene.game).vision.triangular
     rough: list[FloatArray] = []
     target: list[FloatArray] = []
     is_card: list[bool] = []
@@ -146,7 +147,7 @@ def scene_windows(scene: Scene, found: FloatArray, rng: np.random.Generator, *,
             continue
         # A Panorama shows a triangle only: its card's upper corners lie on the table, a harder
         # answer, and it is a twentieth of the cards; it is loosened more often.
-        for _ in range(TRIANGLE_LOOKS if card.name == "panorama" else 1):
+        for _ in range(TRIANGLE_LOOKS if card.name == triangular else 1):
             # A third as loose as the second look sees them, the rest as loose as the finders'.
             add(loosen(card.quad, rng, scale=0.25 if rng.random() < 1 / 3 else 1.0))
     if truths:

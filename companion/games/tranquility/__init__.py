@@ -1,6 +1,6 @@
 """Tranquillité (base game): its rules, its simulator and its spec."""
 
-from companion.engine.spec import GameSpec, VisionSpec
+from companion.engine.spec import GameSpec, SceneData, VisionSpec
 from companion.games.tranquility.deck import faces
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.layout import LAYOUT
@@ -14,7 +14,11 @@ SPEC = GameSpec(
     simulator=lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
-    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, bench_layout="grid-full"),
+    # Scenes: islands dealt into the grid; the start card always, the finish card in four partial
+    # grids of ten. Its classifier is read well on the default recipe.
+    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, bench_layout="grid-full",
+                      scenes=SceneData(("grid", "grid-full"), frozenset({"island"}),
+                                       ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,
     selfplay=SelfPlay,
     placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),

@@ -15,7 +15,6 @@ from models.render import (
     HELD_OUT_ART,
     HELD_OUT_FONTS,
     HELD_OUT_TABLES,
-    LAYOUTS,
     TRAIN_ART,
     TRAIN_FONTS,
     TRAIN_TABLES,
@@ -23,12 +22,14 @@ from models.render import (
     Scene,
     render_face,
     render_scene,
+    scene_games,
+    scene_layouts,
 )
 from models.render.textures import table
 from vision.read.catalogue import BACK, FACES, GAMES, faces
 
 SMALL = (480, 320)
-GAME_LAYOUTS = [(game, layout) for game, layouts in LAYOUTS.items() for layout in layouts]
+GAME_LAYOUTS = [(game, layout) for game in scene_games() for layout in scene_layouts(game)]
 
 
 def rectify(image: npt.NDArray[np.uint8], quad: npt.NDArray[np.float32], size: tuple[int, int] = (63, 88)
