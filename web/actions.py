@@ -15,9 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.app.referee import Entry, Referee, parse_options, summary
-from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo
+from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo, event_from_json
 from companion.engine.record import Header, parse_line
-from companion.games.tranquility.events import StartDiscards
 from companion.text import Text
 from web.errors import refuse
 from web.page import page_of
@@ -131,7 +130,10 @@ def start_discards() -> Response:
     seats = range(1, _referee().game.players + 1)
     if any(seat not in seats for seat in counts):
         refuse(400, Text("bad_field", field="counts", value=json.dumps(counts)[:60]))
-    return _answer([_referee().submit(StartDiscards.of(counts, source=SOURCE))])
+    # Built by the record reader from its line: the page names no game's event class.
+    line = {"type": "start_discards", "counts": {str(seat): n for seat, n in sorted(counts.items())},
+            "source": SOURCE}
+    return _answer([_referee().submit(event_from_json(line))])
 
 
 @bp.post("/event")

@@ -30,7 +30,6 @@ from companion.engine.events import Event, Placement, Play, TakeBack, Undo, even
 from companion.engine.game import Game
 from companion.engine.record import Header, Step, rule_on
 from companion.errors import AmbiguousReading, CorrectionRefused, MalformedInput, StoreError
-from companion.games.ascension.events import Campfire
 from companion.text import Text
 
 log = logging.getLogger(__name__)
@@ -231,7 +230,7 @@ class Referee:
                 raise CorrectionRefused(Text("correct_flag_first", at=self.game.cell_label(last_flag.at)))
             elif (stack := self.game.move_stack) and isinstance(stack[-1], Placement) and (
                     stack[-1].at == at):
-                if isinstance(stack[-1], Campfire):
+                if not isinstance(stack[-1], Play):  # a placement that moved another card too
                     raise CorrectionRefused(Text("correct_not_last", at=self.game.cell_label(at)))
                 first = Undo(source=source)
                 play = replace(play, player=stack[-1].player)

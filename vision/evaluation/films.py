@@ -24,8 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.engine.events import Event, Play, TakeBack
-from companion.games.ascension.events import Campfire
+from companion.engine.events import Event, Placement, TakeBack
 from models.render.simulate import Simulation, TruthEvent, simulate
 from vision.find.detect import Finder
 from vision.read.classify import Classifier
@@ -40,12 +39,10 @@ PATIENCE = 3.0
 
 
 def _key(event: Event) -> tuple[Any, ...]:
-    if isinstance(event, Play):
-        return ("play", event.card, event.at)
-    if isinstance(event, TakeBack):
-        return ("take_back", event.at)
-    if isinstance(event, Campfire):
-        return ("campfire", event.card, event.at, event.move_to)
+    if isinstance(event, Placement | TakeBack):
+        # What the camera sees of it: the card and the cells (a Feu de camp's Versant moved too).
+        line = event.to_json()
+        return (event.TYPE, *(line[name] for name in ("card", "at", "move_to") if name in line))
     return (event.TYPE,)
 
 
@@ -89,7 +86,7 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
                       find=find)
     tally = GameTally(sim.game, sim.seed, frames=len(sim.shots), bump_frame=sim.bump_frame)
     visible = [truth for truth in sim.truth if truth.visible]
-    tally.plays = sum(isinstance(t.event, Play | Campfire) for t in visible)
+    tally.plays = sum(isinstance(t.event, Placement) for t in visible)
     tally.take_backs = sum(isinstance(t.event, TakeBack) for t in visible)
     pages: dict[int, list[TruthEvent]] = {}
     for truth in sim.truth:

@@ -132,11 +132,10 @@ def test_the_train_commands_pass_the_recipe_and_print_the_report(
     assert json.loads(capsys.readouterr().out) == {"model": str(out), "seconds": 1.0}
 
 
-def test_train_refiner_lean_writes_the_lean_refiner(monkeypatch: pytest.MonkeyPatch,
+def test_train_refiner_lean_writes_the_lean_refiner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     import models.training.refiner
     from companion.cli.main import main
-    from vision.find.refine import default_refiner_path, lean_refiner_path
 
     seen: list[tuple[RefinerRecipe, Path]] = []
 
@@ -145,7 +144,9 @@ def test_train_refiner_lean_writes_the_lean_refiner(monkeypatch: pytest.MonkeyPa
         return {}
 
     monkeypatch.setattr(models.training.refiner, "train_refiner", fake_train)
+    # Written in the working folder under the shipped files' names, never over them by default.
+    monkeypatch.chdir(tmp_path)
     assert main(["train-refiner", "--lean"]) == 0 and main(["train-refiner"]) == 0
-    assert [(recipe.lean, out) for recipe, out in seen] == [(True, lean_refiner_path()),
-                                                            (False, default_refiner_path())]
+    assert [(recipe.lean, out) for recipe, out in seen] == [(True, Path("refiner-lean.onnx")),
+                                                            (False, Path("refiner.onnx"))]
     capsys.readouterr()
