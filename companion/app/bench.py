@@ -33,16 +33,16 @@ def pin_one_core() -> int | None:
 
 def benched() -> tuple[GameSpec, ...]:
     """The games ``bench rules`` can measure: those with a simulator and placements to check."""
-    return tuple(spec for spec in in_order() if spec.simulator is not None and spec.placements[0])
+    return tuple(spec for spec in in_order() if spec.selfplay is not None and spec.placements[0])
 
 
 def _simulator(game: str, players: int, rng: random.Random) -> Simulator[Any]:
     """An unchecked self-play simulator of ``game``, or UnknownGame where it has none."""
-    simulator = find_spec(game).simulator
-    if simulator is None:
+    selfplay = find_spec(game).selfplay
+    if selfplay is None:
         known = ", ".join(spec.name for spec in benched())
         raise UnknownGame(Text("bench_no_rules", game=game, known=known))
-    return simulator(players, rng, False)
+    return selfplay(players, rng, checked=False)
 
 
 def positions(game: str, count: int, seed: int) -> list[Game[Any]]:

@@ -34,10 +34,6 @@ if TYPE_CHECKING:
     from companion.engine.game import Game
     from companion.engine.simulator import Policy, Simulator
 
-#: Builds a simulator of the game: (players, rng, checked) -> simulator.
-SimulatorFactory = Callable[[int, random.Random, bool], "Simulator[Any]"]
-
-
 class SelfPlayFactory(Protocol):
     """Builds a self-play simulator of the game with its options, players' policy and mistakes."""
 
@@ -104,9 +100,6 @@ class VisionSpec:
     #: An accepted card never leaves its cell but by an undo (a card read gone must stay gone a
     #: while before the watcher believes it).
     accepted_stay: bool = False
-    #: The renderer's layout laying the most cards (the frames ``bench vision`` times), or None
-    #: where no table holds a grid's worth of cards (a few before each seat).
-    bench_layout: str | None = None
     #: The one face printed as a triangle on its card (L'Ascension's Panorama), read by its shape
     #: where the classifier is unsure; None for a game of rectangles only.
     triangular: str | None = None
@@ -122,6 +115,13 @@ class VisionSpec:
     #: (:class:`models.training.classifier.Recipe`): (field, value) pairs.
     recipe: tuple[tuple[str, int | float | bool], ...] = ()
 
+    @property
+    def bench_layout(self) -> str | None:
+        """The renderer's layout laying the most cards (the frames ``bench vision`` times: the
+        scenes' layout filling every cell), or None where no table holds a grid's worth of cards."""
+        layouts = self.scenes.layouts if self.scenes is not None else ()
+        return next((name for name in layouts if name.endswith("-full")), None)
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
@@ -133,8 +133,6 @@ class GameSpec:
     title: Both
     #: The rules class, or None while the game is read by the camera but not yet refereed.
     rules: type[Game[Any]] | None = None
-    #: Builds a simulator playing whole games (None where the game has no rules yet).
-    simulator: SimulatorFactory | None = None
     #: How the page draws the table: a grid of cells, a pyramid, or tricks before the seats.
     board: Literal["grid", "pyramid", "tricks", "none"] = "none"
     #: What the camera side needs to know.
@@ -142,7 +140,8 @@ class GameSpec:
     #: Where the game comes in lists of games (the order games were added): the command line's
     #: choices, and the finder's training scenes, which cycle through the games in this order.
     order: int = 100
-    #: The self-play simulator with options, policy and mistakes (the demo's), or None.
+    #: The self-play simulator with options, policy and mistakes (the demo's, the benchmark's, the
+    #: films'), or None where the game has no rules yet.
     selfplay: SelfPlayFactory | None = None
     #: The card names and the cells a random placement draws from (``bench rules``' checks).
     placements: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
 from companion.engine.simulator import Simulator
-from companion.engine.spec import find_spec, in_order
+from companion.engine.spec import GameSpec, find_spec, in_order
 from models.render.textures import Image, Size
 from models.render.video import FilmSet, Hand, Laid, Shadow, Shot
 from vision.watch.layouts import CARD_H
@@ -262,14 +262,13 @@ def rng_int(rng: np.random.Generator, low: int, high: int) -> int:
     return int(rng.integers(low, high))
 
 
-def _self_play(game: str, players: int, seed: int, mistakes: float, max_events: int) -> Simulator[Any]:
+def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int) -> Simulator[Any]:
     """The game's self-play (:attr:`GameSpec.selfplay`), greedy, run to its end or ``max_events``."""
     rng = random.Random(seed)
-    factory = next((spec.selfplay for spec in in_order() if spec.name == game), None)
-    if factory is None:
-        known = " or ".join(spec.name for spec in in_order() if spec.selfplay is not None)
-        raise ValueError(f"no self-play for {game!r}: {known}")
-    sim = factory(players, rng, policy="greedy", mistakes=mistakes)
+    if spec.selfplay is None:
+        known = " or ".join(other.name for other in in_order() if other.selfplay is not None)
+        raise ValueError(f"no self-play for {spec.name!r}: {known}")
+    sim = spec.selfplay(players, rng, policy="greedy", mistakes=mistakes)
     sim.run(max_events=max_events)
     return sim
 
@@ -294,8 +293,9 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
     ``typeface`` prints the deck in that typeface of :mod:`models.render.glyphs` instead of the
     held-out one the seed draws (all else the same).
     """
-    sim = _self_play(game, players, seed, mistakes, max_events)
-    campfire = find_spec(game).vision.campfire
+    spec = find_spec(game)
+    sim = _self_play(spec, players, seed, mistakes, max_events)
+    campfire = spec.vision.campfire
     film = FilmSet(game, seed, size=size, typeface=typeface)
     rng = np.random.default_rng([seed, 99])
     director = Director(film, rng, players, fps)

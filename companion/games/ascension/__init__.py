@@ -12,14 +12,13 @@ SPEC = GameSpec(
     name="ascension",
     title=Ascension.title,
     rules=Ascension,
-    simulator=lambda players, rng, checked: AscensionSelfPlay(players, rng, checked=checked),
     board="pyramid",
     # Small Panoramas need the closer look and both looks of the refiner, not the contours.
     # Scenes: Versants, Feux de camp and Ponts dealt into the pyramid, the Sommet on a full one.
     # The classifier (more faces alike: a 6 and a 9, terrains told by colour alone) learns from more
     # scenes and epochs, the true corners alone (the finder's crops raised its threshold from 0.927
     # to 0.976 and left more plays unsure) and handwritten digits too (more held-out cards read right).
-    vision=VisionSpec(finder="network", watched=True, grey_cards=True, bench_layout="pyramid-full",
+    vision=VisionSpec(finder="network", watched=True, grey_cards=True,
                       triangular="panorama", laid_over=frozenset({"bridge"}), campfire=Campfire,
                       scenes=SceneData(("pyramid", "pyramid-full"),
                                        frozenset({"versant", "campfire", "bridge"}),

@@ -11,12 +11,11 @@ SPEC = GameSpec(
     name="tranquility",
     title=Tranquility.title,
     rules=Tranquility,
-    simulator=lambda players, rng, checked: SelfPlay(players, rng, checked=checked),
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
     # Scenes: islands dealt into the grid; the start card always, the finish card in four partial
     # grids of ten. Its classifier is read well on the default recipe.
-    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, bench_layout="grid-full",
+    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True,
                       scenes=SceneData(("grid", "grid-full"), frozenset({"island"}),
                                        ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,
