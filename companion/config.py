@@ -160,8 +160,12 @@ def find_config(explicit: str | Path | None = None, env: Mapping[str, str] | Non
                 home: Path | None = None, system: Path = SYSTEM_FILE) -> Path | None:
     """The file to read, or ``None`` for the defaults; a named file that is missing raises."""
     for path, required in candidates(explicit, env, home, system):
-        if path.is_file():
-            return path
+        try:
+            if path.is_file():
+                return path
+        except OSError as error:
+            # A directory the user may not enter: say so, not a traceback or "no file".
+            raise ConfigError(Text("config_unreadable", path=path, detail=os_reason(error))) from None
         if required:
             raise ConfigError(Text("config_missing", path=path))
     return None
@@ -174,15 +178,26 @@ def load_config(explicit: str | Path | None = None, env: Mapping[str, str] | Non
     return Config() if path is None else read_config(path)
 
 
+#: Largest configuration file read: the commented default is about 5 KB.
+MAX_CONFIG_BYTES = 256 * 1024
+
+
 def read_config(path: Path) -> Config:
     """Read and check one file; every error names the file."""
     try:
         with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            raise ConfigError(Text("config_syntax", path=path, detail=Text("config_too_big",
+                                                                          limit=MAX_CONFIG_BYTES)))
+        data = tomllib.loads(raw.decode("utf-8"))
     except OSError as error:
         raise ConfigError(Text("config_unreadable", path=path, detail=os_reason(error))) from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(Text("config_syntax", path=path, detail=error)) from None
+    except RecursionError:
+        # Arrays nested thousands deep: tomllib recurses once a level.
+        raise ConfigError(Text("config_syntax", path=path, detail=Text("json_nested"))) from None
     except UnicodeDecodeError as error:
         raise ConfigError(Text("config_unreadable", path=path, detail=error.reason)) from None
     try:

@@ -102,6 +102,10 @@ class GpioUnavailable(HardwareError, RuntimeError):
     """No GPIO pins to drive: not a Raspberry Pi, or no pin library installed."""
 
 
+class PageUnavailable(CompanionError, RuntimeError):
+    """The page cannot be served: its port is taken, or not one this user may open."""
+
+
 class ConfigError(CompanionError, ValueError):
     """A configuration file that cannot be read, or holds an unknown key or a bad value."""
 

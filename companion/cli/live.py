@@ -45,7 +45,7 @@ from companion.cli.lang import lang_of as _lang
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, GpioUnavailable, MalformedInput, StoreError
+from companion.errors import CompanionError, GpioUnavailable, MalformedInput, PageUnavailable, StoreError
 from companion.text import Lang, Text, os_reason
 from hardware.buttons import Buttons
 from hardware.signals import ConsoleSignals, GpioSignals, open_signals
@@ -92,7 +92,10 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
             _say(error.text, lang, sys.stderr)
             return 2
         except OSError as error:
-            _say(Text("live_cannot_listen", detail=os_reason(error)), lang, sys.stderr)
+            # A file or folder that could not be opened (a store or a device the user may not
+            # use): named, never taken for the page's port.
+            _say(Text("live_cannot_open", path=error.filename or "-", detail=os_reason(error)), lang,
+                 sys.stderr)
             return 2
         for line in ready:
             _say(line, lang)
@@ -136,7 +139,10 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         host = args.host or config.page.host
         port = config.page.port if args.port is None else args.port
         app = create_app(referee, {"TOKEN": token, "HOST": host}, preview=preview)
-        server = PageServer(app, host, port)
+        try:
+            server = PageServer(app, host, port)
+        except OSError as error:
+            raise PageUnavailable(Text("live_cannot_listen", detail=os_reason(error))) from None
         stack.callback(server.stop)
         for address in _addresses(host):
             say.append(Text("live_page", url=f"http://{address}:{server.port}/#token={token}"))

@@ -20,12 +20,15 @@ from typing import IO, Any
 
 from companion.engine.events import Event, event_from_json
 from companion.engine.game import Game
+from companion.engine.jsonsafe import MAX_CHARS, read_json
 from companion.engine.registry import find_game
 from companion.engine.ruling import Ruling, refused
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.text import Text
 
 RECORD_VERSION = 1
+#: Longest record line read, in bytes (the bounded JSON reader refuses longer texts anyway).
+MAX_LINE_BYTES = 4 * MAX_CHARS
 
 
 @dataclass(frozen=True)
@@ -92,64 +95,51 @@ class Header:
         return header
 
 
-#: json's messages (each up to its place, which the column says) and theirs in both languages.
-JSON_MESSAGES = {
-    "Expecting value": "json_value",
-    "Expecting property name enclosed in double quotes": "json_name",
-    "Expecting ':' delimiter": "json_colon",
-    "Expecting ',' delimiter": "json_comma",
-    "Unterminated string starting": "json_unterminated",
-    "Invalid control character": "json_control",
-    "Invalid \\escape": "json_escape",
-    "Invalid \\uXXXX escape": "json_u_escape",
-    "Extra data": "json_extra",
-}
-
-
 def parse_line(line: str) -> object:
-    """Decode one JSON line, or raise :class:`MalformedInput`, said in both languages.
+    """Decode one record line with the bounded reader, or raise :class:`MalformedInput`.
 
     >>> parse_line('{"type": "play" "card": "7"}')
     Traceback (most recent call last):
     companion.errors.MalformedInput: not valid JSON at column 17: a ',' was expected
     """
-    try:
-        # Without its line break: json would place a line cut short at the start of a next line.
-        return json.loads(line.rstrip("\r\n"))
-    except json.JSONDecodeError as error:
-        # json's own message ends where it would name the place ("Invalid control character
-        # at", "Invalid \\escape: 'q'"): the column says it. One json may add later stays as it is.
-        said = error.msg.split(": ")[0].removesuffix(" at")
-        key = JSON_MESSAGES.get(said)
-        raise MalformedInput(Text("bad_json_at", column=error.colno,
-                                  detail=Text(key) if key else said)) from None
-    except RecursionError:
-        # Arrays nested thousands deep: no record line looks like that.
-        raise MalformedInput(Text("bad_json", detail=Text("json_nested"))) from None
-    except ValueError as error:
-        # An integer of thousands of digits (Python's int conversion limit).
-        digits = "integer string conversion" in str(error)
-        detail = Text("json_digits") if digits else str(error).split(":")[0]
-        raise MalformedInput(Text("bad_json", detail=detail)) from None
+    return read_json(line)
 
 
-def text_lines(raw: Iterable[bytes]) -> Iterator[str]:
+def text_lines(raw: IO[bytes] | Iterable[bytes], *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[str]:
     """The lines of a record read as bytes, decoded one at a time (a byte-order mark before the
-    first is dropped): a line that is no UTF-8 text raises :class:`MalformedInput` naming it once
-    every line before it was read, not the whole file.
+    first is dropped): a line that is no UTF-8 text, or longer than ``max_bytes``, raises
+    :class:`MalformedInput` naming it once every line before it was read, not the whole file.
+
+    A binary handle is read with a bounded ``readline``: ``/dev/zero`` or a file
+    of one endless line is refused after ``max_bytes``, not read into memory.
 
     >>> list(text_lines([b"\\xef\\xbb\\xbf{}\\n", b"caf\\xc3\\xa9\\n"]))
     ['{}\\n', 'café\\n']
     >>> list(text_lines([b"{}\\n", b"\\xff\\n"]))
     Traceback (most recent call last):
     companion.errors.MalformedInput: not UTF-8 text at byte 1
+    >>> import io
+    >>> list(text_lines(io.BytesIO(b"{}\\n" + b"0" * 100), max_bytes=10))
+    Traceback (most recent call last):
+    companion.errors.MalformedInput: a line longer than 10 bytes
     """
-    for number, line in enumerate(raw, 1):
+    for number, line in enumerate(_bounded_lines(raw, max_bytes), 1):
+        if len(line) > max_bytes:
+            raise MalformedInput(Text("line_too_long", limit=max_bytes), line=number)
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:
             # The byte's place, not the codec's English reason: players read French too.
             raise MalformedInput(Text("not_utf8", byte=error.start + 1), line=number) from None
+
+
+def _bounded_lines(raw: IO[bytes] | Iterable[bytes], max_bytes: int) -> Iterator[bytes]:
+    readline = getattr(raw, "readline", None)
+    if readline is None:
+        yield from raw
+        return
+    while line := readline(max_bytes + 1):
+        yield line
 
 
 def read_record(handle: Iterable[str]) -> tuple[Header, Iterator[tuple[int, Event | AmbiguousReading]]]:

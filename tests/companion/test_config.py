@@ -252,3 +252,32 @@ def test_a_file_named_but_missing_is_an_error(tmp_path: Path) -> None:
 def test_config_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         parse_config({"page": {"port": -1}})
+
+
+def test_a_file_nested_thousands_deep_or_too_big_is_refused_by_name(tmp_path: Path) -> None:
+    nested = write(tmp_path, "[page]\ntoken = " + "[" * 5000 + "]" * 5000 + "\n", "nested.toml")
+    with pytest.raises(ConfigError) as caught:
+        read_config(nested)
+    assert caught.value.text.en == f"configuration file {nested} is not valid TOML: nested too deeply"
+    assert caught.value.text.fr.endswith("imbriqué trop profondément")
+    big = write(tmp_path, "# " + "x" * 300_000 + "\n", "big.toml")
+    with pytest.raises(ConfigError, match=r"big\.toml is not valid TOML: a file larger than 262144 bytes"):
+        read_config(big)
+
+
+def test_a_directory_the_user_cannot_enter_is_said_not_raised(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Path.is_file`` raises for EACCES: the look-up names the file and the reason."""
+    home = tmp_path / "home"
+    locked = home / ".config/companion/companion.toml"
+
+    def is_file(self: Path) -> bool:
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return False
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    with pytest.raises(ConfigError) as caught:
+        load_config(env={}, home=home, system=tmp_path / "none.toml")
+    assert caught.value.text.en == f"cannot read configuration file {locked}: permission denied"
+    assert caught.value.text.fr.endswith(": permission refusée")

@@ -10,7 +10,6 @@ import pytest
 
 from companion.engine.events import Discard, Play
 from companion.engine.record import (
-    JSON_MESSAGES,
     Header,
     Replay,
     outcome_json,
@@ -18,6 +17,7 @@ from companion.engine.record import (
     read_record,
     write_record,
 )
+from companion.engine.jsonsafe import JSON_MESSAGES
 from companion.errors import MalformedInput, UnknownGame
 from companion.games.tranquility.events import StartDiscards
 
