@@ -415,6 +415,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "http_too_large": ("the request is too large", "la requête est trop grande"),
     "http_bad_request": ("the request cannot be understood", "la requête est incompréhensible"),
     "http_bad_body": ("the body must be a JSON object or a form", "le corps doit être un objet JSON ou un formulaire"),
+    "http_bad_json": ("the body is refused: {detail}", "le corps est refusé : {detail}"),
     "http_too_many_pages": ("{limit} live pages are already open: close one and reload",
                             "{limit} pages en direct sont déjà ouvertes : fermez-en une et rechargez"),
     "http_no_picture": ("no camera picture yet", "pas encore d'image de la caméra"),

@@ -21,7 +21,7 @@ from flask import Flask
 from companion.app.referee import Referee
 from companion.config import DEFAULT_GAME
 from companion.engine.record import Header
-from web import actions, errors, security, views
+from web import actions, body, errors, security, views
 from web.hub import Hub
 from web.page import EXTENSION, Page, page_of
 from web.preview import Preview
@@ -39,8 +39,8 @@ def create_app(
 
     ``config`` may set ``TOKEN`` (else a random one), ``HOST`` (the configured
     host name, allowed in ``Host`` headers), ``ALLOWED_HOSTS`` (instead of the
-    machine's names and addresses), ``SSE_HEARTBEAT`` (seconds) and
-    ``SSE_MAX_CLIENTS``.
+    machine's names and addresses), ``SSE_HEARTBEAT`` (seconds),
+    ``SSE_MAX_CLIENTS`` and ``SSE_PER_ADDRESS`` (see :class:`web.hub.Hub`).
     """
     app = Flask(__name__)
     app.config.from_mapping(
@@ -48,15 +48,18 @@ def create_app(
         HOST=None,
         ALLOWED_HOSTS=None,
         MAX_CONTENT_LENGTH=64 * 1024,
-        SSE_HEARTBEAT=15.0,
+        SSE_HEARTBEAT=5.0,
         SSE_MAX_CLIENTS=16,
+        SSE_PER_ADDRESS=4,
     )
     if config is not None:
         app.config.update(config)
     referee = referee if referee is not None else Referee(Header(DEFAULT_GAME, 3))
     preview = preview if preview is not None else Preview()
-    hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]))
+    hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]),
+              per_address=int(app.config["SSE_PER_ADDRESS"]))
     app.extensions[EXTENSION] = Page(referee, hub, preview)
+    body.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     app.register_blueprint(views.bp)

@@ -12,12 +12,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify
 
 from companion.app.referee import Entry, Referee, parse_options, summary
 from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo, event_from_json
+from companion.engine.jsonsafe import ascii_number
 from companion.engine.record import Header, parse_line
 from companion.text import Text
+from web.body import fields as request_fields
 from web.errors import refuse
 from web.page import page_of
 from web.snapshot import both
@@ -25,16 +27,6 @@ from web.snapshot import both
 bp = Blueprint("actions", __name__, url_prefix="/action")
 
 SOURCE = "page"
-
-
-def _fields() -> dict[str, Any]:
-    """The request's fields, from a JSON object or a form."""
-    if request.is_json:
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            refuse(400, Text("http_bad_body"))
-        return body
-    return request.form.to_dict()
 
 
 def _text(fields: Mapping[str, Any], name: str, *, limit: int = 40) -> str:
@@ -51,11 +43,10 @@ def _number(fields: Mapping[str, Any], name: str, *, default: int | None = None,
     value = fields.get(name)
     if value is None or value == "":
         return default
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    number = ascii_number(value)
+    if number is None or not low <= number <= high:
         refuse(400, Text("bad_field", field=name, value=str(value)[:20]))
-    return value
+    return number
 
 
 def _answer(entries: list[Entry]) -> Response:
@@ -70,61 +61,63 @@ def _referee() -> Referee:
 @bp.post("/correct")
 def correct() -> Response:
     """Say which card lies at a cell: replaces a misread card, or enters one the camera missed."""
-    fields = _fields()
+    fields = request_fields()
     return _answer(_referee().correct(_text(fields, "at"), _text(fields, "card"), source=SOURCE))
 
 
 @bp.post("/take_back")
 def take_back() -> Response:
     """A flagged card was picked up again."""
-    return _answer([_referee().submit(TakeBack(_text(_fields(), "at"), source=SOURCE))])
+    return _answer([_referee().submit(TakeBack(_text(request_fields(), "at"), source=SOURCE))])
 
 
 @bp.post("/override")
 def override() -> Response:
     """The players accept the last flagged placement anyway."""
-    _fields()
+    request_fields()
     return _answer([_referee().submit(Override(source=SOURCE))])
 
 
 @bp.post("/undo")
 def undo() -> Response:
     """Cancel the last accepted event."""
-    _fields()
+    request_fields()
     return _answer([_referee().submit(Undo(source=SOURCE))])
 
 
 @bp.post("/discard")
 def discard() -> Response:
     """The active seat discards two cards (action B)."""
-    player = _number(_fields(), "player", low=1)
+    player = _number(request_fields(), "player", low=1)
     return _answer([_referee().submit(Discard(2, player=player, source=SOURCE))])
 
 
 @bp.post("/declare_loss")
 def declare_loss() -> Response:
     """The players report that the active seat cannot act."""
-    player = _number(_fields(), "player", low=1)
+    player = _number(request_fields(), "player", low=1)
     return _answer([_referee().submit(DeclareLoss(player=player, source=SOURCE))])
 
 
 @bp.post("/start_discards")
 def start_discards() -> Response:
     """How the cards discarded after the Start card were split: ``seat1``, ``seat2``... or ``counts``."""
-    fields = _fields()
+    fields = request_fields()
     counts: dict[int, int] = {}
     raw = fields.get("counts")
     if isinstance(raw, dict):
-        for seat in raw:
-            if not str(seat).isdigit():
+        for name in raw:
+            seat = ascii_number(name)
+            if seat is None:
                 refuse(400, Text("bad_field", field="counts", value=str(raw)[:60]))
-            counts[int(seat)] = _number(raw, seat, default=0, high=99) or 0
+            counts[seat] = _number(raw, name, default=0, high=99) or 0
     elif raw is not None:
         refuse(400, Text("bad_field", field="counts", value=str(raw)[:60]))
     else:
         for name in fields:
-            if name.startswith("seat") and name[4:].isdigit():
-                counts[int(name[4:])] = _number(fields, name, default=0, high=99) or 0
+            seat = ascii_number(name[4:]) if name.startswith("seat") else None
+            if seat is not None:
+                counts[seat] = _number(fields, name, default=0, high=99) or 0
     if not counts:
         refuse(400, Text("missing_field", field="counts"))
     seats = range(1, _referee().game.players + 1)
@@ -139,7 +132,7 @@ def start_discards() -> Response:
 @bp.post("/event")
 def event() -> Response:
     """Enter one record line (JSON), e.g. a herd move of L'Ascension."""
-    fields = _fields()
+    fields = request_fields()
     line: object = fields.get("line")
     if isinstance(line, str):
         if len(line) > 2000:
@@ -153,7 +146,7 @@ def event() -> Response:
 @bp.post("/new_game")
 def new_game() -> Response:
     """Start another game with its options (``name=value``, one a line)."""
-    fields = _fields()
+    fields = request_fields()
     game = _text(fields, "game")
     players = _number(fields, "players", default=None, low=0, high=99)
     if players is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import Counter
 from collections.abc import Iterator
 
 from companion.app.referee import Notice, Referee
@@ -18,9 +19,10 @@ from web.snapshot import snapshot
 
 
 class Client:
-    """One open page: the newest message not yet sent, and whether the hub closed."""
+    """One open page (from ``address``): the newest message not yet sent, and whether it was closed."""
 
-    def __init__(self) -> None:
+    def __init__(self, address: str = "") -> None:
+        self.address = address
         self._cond = threading.Condition()
         self._pending: str | None = None
         self.closed = False
@@ -47,14 +49,26 @@ class Client:
 
 
 class Hub:
-    """Fans the referee's snapshots out to the open pages (at most ``max_clients`` at once)."""
+    """Fans the referee's snapshots out to the open pages: at most ``max_clients`` at once, and at
+    most ``per_address`` from one network address.
 
-    def __init__(self, referee: Referee, preview: Preview | None = None, *, max_clients: int = 16) -> None:
+    A page from an address that already holds ``per_address`` streams replaces
+    that address's oldest one (a phone reloading its page, or one guest opening
+    stream after stream, never locks anyone else out). When every slot is
+    taken, the oldest stream of the address holding the most gives way, as
+    long as that address holds more than one: to keep every page out one
+    would need ``max_clients / per_address`` machines.
+    """
+
+    def __init__(self, referee: Referee, preview: Preview | None = None, *, max_clients: int = 16,
+                 per_address: int = 4) -> None:
         self.referee = referee
         self.preview = preview
         self.max_clients = max_clients
+        self.per_address = max(1, per_address)
         self._lock = threading.Lock()
-        self._clients: set[Client] = set()
+        # Oldest first (dicts keep their order): the one to give way is the first of its address.
+        self._clients: dict[Client, None] = {}
         self._closed = False
         self._message = json.dumps(snapshot(referee, preview), ensure_ascii=False)
         self._unsubscribe = referee.subscribe(self._heard)
@@ -83,17 +97,42 @@ class Hub:
         with self._lock:
             return len(self._clients)
 
-    def connect(self) -> Client | None:
-        """A new client, or None when ``max_clients`` pages are already connected or the hub closed."""
+    def connect(self, address: str = "") -> Client | None:
+        """A new client for a page from ``address``, or None when the hub closed or every slot is
+        held by addresses holding one each (see the class)."""
         with self._lock:
-            if self._closed or len(self._clients) >= self.max_clients:
+            if self._closed:
                 return None
-            client = Client()
-            self._clients.add(client)
+            mine = [client for client in self._clients if client.address == address]
+            if len(mine) >= self.per_address:
+                self._evict(mine[0])
+            elif len(self._clients) >= self.max_clients:
+                greedy, count = Counter(client.address for client in self._clients).most_common(1)[0]
+                if count <= 1:
+                    return None
+                self._evict(next(client for client in self._clients if client.address == greedy))
+            client = Client(address)
+            self._clients[client] = None
             return client
 
-    def stream(self, client: Client, *, heartbeat: float = 15.0) -> Iterator[str]:
-        """The event stream of one page: the current snapshot at once, then each new one."""
+    def _evict(self, client: Client) -> None:
+        # Under the lock: the slot is free now; the stream ends as soon as its thread wakes.
+        self._clients.pop(client, None)
+        client.close()
+
+    def disconnect(self, client: Client) -> None:
+        """Free ``client``'s slot: its stream ended, was never read, or its page went away."""
+        with self._lock:
+            self._clients.pop(client, None)
+        client.close()
+
+    def stream(self, client: Client, *, heartbeat: float = 5.0) -> Iterator[str]:
+        """The event stream of one page: the current snapshot at once, then each new one.
+
+        A comment every ``heartbeat`` seconds keeps the connection alive and lets
+        the server notice a page gone away: its next write fails, which ends
+        this generator and frees the slot.
+        """
         try:
             yield "retry: 1000\n\n"
             yield f"data: {self.message}\n\n"
@@ -103,8 +142,7 @@ class Hub:
                     return
                 yield ": keep-alive\n\n" if message is None else f"data: {message}\n\n"
         finally:
-            with self._lock:
-                self._clients.discard(client)
+            self.disconnect(client)
 
     def close(self) -> None:
         """End every stream and stop listening (the server is stopping); may be called twice."""

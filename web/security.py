@@ -17,12 +17,23 @@ import struct
 from collections.abc import Iterable
 from pathlib import Path
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 
 from companion.text import Text
+from web.body import json_body
 from web.errors import refuse
 
 TOKEN_HEADER = "X-Companion-Token"
+
+#: Sent with every response: the page runs only its own script and style, loads nothing from
+#: elsewhere, cannot be framed (clickjacking a button), and tells no other site where it was.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 _SIOCGIFADDR = 0x8915
 
 
@@ -84,7 +95,7 @@ def check_token() -> None:
     if given is None:
         given = request.form.get("token") if request.form else None
     if given is None and request.is_json:
-        body = request.get_json(silent=True)
+        body = json_body()
         if isinstance(body, dict) and isinstance(body.get("token"), str):
             given = body["token"]
     if not given:
@@ -104,5 +115,13 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def _guard() -> None:
         check_host()
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
+        # A path or method nobody serves (TRACE, PROPFIND...) changes nothing: it gets its 404 or
+        # 405 from the routing, not a 403 that would say a token could make it work.
+        if request.method not in ("GET", "HEAD", "OPTIONS") and request.routing_exception is None:
             check_token()
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response

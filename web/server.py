@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 from waitress.server import create_server
+from waitress.task import ThreadedTaskDispatcher
 
 from web.page import page_of
 
@@ -22,8 +23,19 @@ class PageServer:
     def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8080) -> None:
         self.app = app
         hub = page_of(app).hub
-        self._server: Any = create_server(app, host=host, port=port, threads=hub.max_clients + 8,
-                                          ident="companion", clear_untrusted_proxy_headers=True)
+        # Our own socket map and task dispatcher, its threads started only once the port is bound:
+        # waitress starts them and opens its trigger before binding, and a port in use would
+        # leave them behind.
+        sockets: dict[int, Any] = {}
+        dispatcher = ThreadedTaskDispatcher()
+        try:
+            self._server: Any = create_server(app, host=host, port=port, map=sockets, _dispatcher=dispatcher,
+                                              ident="companion", clear_untrusted_proxy_headers=True)
+        except BaseException:
+            for channel in list(sockets.values()):
+                channel.close()
+            raise
+        dispatcher.set_thread_count(hub.max_clients + 8)
         self.host = host
         self.port: int = int(self._server.effective_port)
         self._thread = threading.Thread(target=self._server.run, name="page-server", daemon=True)

@@ -44,14 +44,24 @@ def state() -> Response:
 
 @bp.get("/events")
 def events() -> Response:
-    """The live stream (server-sent events): one snapshot per stored event."""
+    """The live stream (server-sent events): one snapshot per stored event.
+
+    A HEAD gets the headers only and takes no slot: waitress writes no body for
+    it, so a stream would never notice its client had gone.
+    """
     page = page_of(current_app)
-    client = page.hub.connect()
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":
+        return Response(mimetype="text/event-stream", headers=headers)
+    client = page.hub.connect(request.remote_addr or "")
     if client is None:
         refuse(429, Text("http_too_many_pages", limit=page.hub.max_clients))
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
-    return Response(page.hub.stream(client, heartbeat=heartbeat), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(page.hub.stream(client, heartbeat=heartbeat), mimetype="text/event-stream",
+                        headers=headers)
+    # Freed however the response ends, even when the server closes it before reading the stream.
+    response.call_on_close(lambda: page.hub.disconnect(client))
+    return response
 
 
 @bp.get("/camera.jpg")
@@ -70,4 +80,5 @@ def record() -> Response:
     body = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in referee.record_lines())
     name = f"game-{referee.game_id or 0}.jsonl"
     return Response(body, mimetype="application/x-ndjson",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+                    headers={"Content-Disposition": f'attachment; filename="{name}"',
+                             "Cache-Control": "no-store"})

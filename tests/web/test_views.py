@@ -149,11 +149,35 @@ def test_event_stream_sends_the_state_then_each_event(client: FlaskClient, refer
 
 
 def test_event_stream_refuses_too_many_pages(client: FlaskClient) -> None:
-    streams = [client.get("/events", buffered=False) for _ in range(3)]
-    refused = client.get("/events")
+    streams = [client.get("/events", buffered=False, environ_base={"REMOTE_ADDR": f"10.0.0.{n}"})
+               for n in range(3)]
+    refused = client.get("/events", environ_base={"REMOTE_ADDR": "10.0.0.9"})
     assert refused.status_code == 429 and "3" in refused.get_json()["error"]["en"]
     for stream in streams:
         stream.close()
     again = client.get("/events", buffered=False)
     assert again.status_code == 200
     again.close()
+
+
+def test_sixteen_heads_on_the_stream_take_no_slot(client: FlaskClient) -> None:
+    """``curl -sI`` sixteen times: headers only, and the page still gets its stream."""
+    for _ in range(16):
+        head = client.head("/events")
+        assert head.status_code == 200 and head.mimetype == "text/event-stream"
+    assert page_of(client.application).hub.clients == 0
+    stream = client.get("/events", buffered=False)
+    assert stream.status_code == 200 and page_of(client.application).hub.clients == 1
+    stream.close()
+    assert page_of(client.application).hub.clients == 0
+
+
+def test_sixteen_streams_from_one_guest_leave_room_for_the_players(client: FlaskClient) -> None:
+    guest = [client.get("/events", buffered=False, environ_base={"REMOTE_ADDR": "10.0.0.66"})
+             for _ in range(16)]
+    assert all(stream.status_code == 200 for stream in guest)
+    phone = client.get("/events", buffered=False, environ_base={"REMOTE_ADDR": "10.0.0.5"})
+    assert phone.status_code == 200
+    for stream in [*guest, phone]:
+        stream.close()
+    assert page_of(client.application).hub.clients == 0

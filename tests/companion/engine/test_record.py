@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.engine.events import Discard, Play
+from companion.engine.jsonsafe import JSON_MESSAGES
 from companion.engine.record import (
     Header,
     Replay,
@@ -17,7 +18,6 @@ from companion.engine.record import (
     read_record,
     write_record,
 )
-from companion.engine.jsonsafe import JSON_MESSAGES
 from companion.errors import MalformedInput, UnknownGame
 from companion.games.tranquility.events import StartDiscards
 
