@@ -166,3 +166,21 @@ def test_the_environment_comes_before_the_configured_source(bare: Path, capsys: 
     assert "  ok       camera source synthetic:ascension: a 160x120 frame read" in out
     status, out, _ = doctor(capsys, "--config", str(bare), "--source", "webcam:62", "--lang", "en")
     assert status == 1 and "cannot open webcam 62" in out
+
+
+def test_a_configuration_in_a_folder_the_user_cannot_enter_is_reported(
+        bare: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a PermissionError traceback: now the problem, named, and the checks go on."""
+    locked = bare.parent / "locked" / "companion.toml"
+    real_is_file = Path.is_file
+
+    def is_file(self: Path) -> bool:
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_is_file(self)
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    status, out, err = doctor(capsys, "--config", str(locked), "--source", "synthetic", "--lang", "en")
+    assert status == 2 and err == ""
+    assert f"cannot read configuration file {locked}: permission denied" in out.splitlines()[0]
+    assert "gpio" in out.lower()

@@ -159,3 +159,10 @@ def test_bench_rules_of_a_game_without_rules_engine(capsys: pytest.CaptureFixtur
     assert main(["bench", "rules", "--game", "crew", "--seconds", "0.05"]) == 2
     err = capsys.readouterr().err
     assert "crew" in err and "tranquility" in err and "Traceback" not in err
+
+
+def test_replay_of_an_endless_line_stops_with_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay /dev/zero`` once grew without bound: a line is read up to its limit, then refused."""
+    assert main(["replay", "/dev/zero", "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "ligne 1" in err and "une ligne de plus de 262144 octets" in err and "Traceback" not in err
