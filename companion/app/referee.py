@@ -17,7 +17,6 @@ thread, button callbacks and page requests may call it at once.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -28,6 +27,7 @@ from typing import Any, Literal
 from companion.app.store import Store, StoredGame
 from companion.engine.events import Event, Placement, Play, TakeBack, Undo, event_from_json
 from companion.engine.game import Game
+from companion.engine.jsonsafe import read_json
 from companion.engine.record import Header, Step, rule_on
 from companion.errors import AmbiguousReading, CorrectionRefused, MalformedInput, StoreError
 from companion.text import Text
@@ -301,8 +301,8 @@ def parse_options(pairs: Iterable[str]) -> dict[str, object]:
         if not sep or not name.strip():
             raise MalformedInput(Text("bad_option_pair", pair=pair.strip()[:60]))
         try:
-            options[name.strip()] = json.loads(value)
-        except (ValueError, RecursionError):
+            options[name.strip()] = read_json(value)
+        except MalformedInput:
             options[name.strip()] = value.strip()
     return options
 

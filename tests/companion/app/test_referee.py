@@ -325,3 +325,11 @@ def test_every_event_of_many_games_is_stored_once(rng: random.Random) -> None:
         for event in sim.run():
             referee.submit(event)
         assert len(store.events(referee.game_id or 0)) == len(sim.events)
+
+
+def test_options_read_with_the_bounded_reader() -> None:
+    """A value JSON would choke on, or that is no JSON, is kept as the text it is (and the game's
+    own check of its options then names it)."""
+    deep = "[" * 5000 + "]" * 5000
+    assert parse_options(["a=NaN", f"b={deep}", "c=" + "9" * 5000, "d=[1, 2]"]) == {
+        "a": "NaN", "b": deep, "c": "9" * 5000, "d": [1, 2]}
