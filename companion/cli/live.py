@@ -55,8 +55,9 @@ from web.security import _interface_addresses
 from web.server import PageServer
 
 
-def _say(text: Text, lang: Lang, out: IO[str] = sys.stdout) -> None:
-    print(text.render(lang), file=out, flush=True)
+def _say(text: Text, lang: Lang, out: IO[str] | None = None) -> None:
+    # The standard output of the moment, not of the import (a test's capture, since closed).
+    print(text.render(lang), file=out or sys.stdout, flush=True)
 
 
 # -- run and demo -------------------------------------------------------------------
