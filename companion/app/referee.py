@@ -165,7 +165,8 @@ class Referee:
         A malformed event raises :class:`MalformedInput` and changes nothing.
         An unsure reading is ruled G2 (nothing changes on the table), stored and
         announced like any event. Raises :class:`StoreError` if the event could
-        not be committed; the game is then as it was before the event.
+        not be committed; the game is then as it was before the event, the
+        event is counted in :attr:`unstored` and the store's alert is shown.
         """
         with self.lock:
             now = self.clock()
