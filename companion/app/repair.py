@@ -23,6 +23,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +80,8 @@ def check(path: str | Path, *, full: bool = False) -> Report:
                 _event(event, ruling, stamp)
             except MalformedInput as error:
                 report.problems.append(_bad(Text("store_row_event", id=game_id, seq=seq), error))
+    # A file that is no database says so to every read: once is enough.
+    report.problems = list(dict.fromkeys(report.problems))
     return report
 
 
@@ -146,10 +149,13 @@ def backup(path: str | Path, out: str | Path) -> Report:
 
 @contextlib.contextmanager
 def _reader(path: str | Path) -> Iterator[sqlite3.Connection]:
-    """A connection that reads ``path``; the file's damage is reported by the reads, not here."""
+    """A read-only connection to ``path``: a check or a backup never writes the store (a plain
+    reader, the last to close, would checkpoint the journal into the file). The file's damage is
+    reported by the reads, not here."""
     require_store(path)
     try:
-        db = sqlite3.connect(os.path.realpath(path), isolation_level=None)
+        uri = f"file:{urllib.parse.quote(os.path.realpath(path))}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
         db.execute("PRAGMA busy_timeout = 5000")
     except sqlite3.Error as error:
         raise StoreError(Text("store_unusable", path=str(path), detail=error)) from None
