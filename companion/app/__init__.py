@@ -1,1 +1,1 @@
-"""The live application: the referee, the live loop, the store, exports and benchmarks."""
+"""The live application: the referee, the live loop, the store and its repair, exports and benchmarks."""

@@ -28,7 +28,7 @@ from companion.engine.events import Event, Placement, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, UnknownGame
+from companion.errors import CompanionError, StoreError, UnknownGame
 from companion.text import Lang, Text
 from hardware.frames import Frame
 from hardware.signals import CAMERA_LOST, UNSURE, signal_for
@@ -207,7 +207,12 @@ class DemoFeeder:
                 with self.referee.lock:
                     if self.referee.generation != self.generation:
                         return
-                    self.referee.submit(line)
+                    try:
+                        self.referee.submit(line)
+                    except StoreError:
+                        # The referee shows the store's alert and counts the event; feeding the
+                        # next ones would rule a game the store no longer follows: stop cleanly.
+                        return
                 self.fed += 1
         finally:
             self.finished.set()

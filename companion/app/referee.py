@@ -34,8 +34,9 @@ from companion.text import Text
 
 log = logging.getLogger(__name__)
 
-#: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera.
-AlertKey = Literal["unsure", "camera", "prompt"]
+#: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera,
+#: an event the store refused.
+AlertKey = Literal["unsure", "camera", "prompt", "store"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Referee:
         self._listeners: list[Listener] = []
         #: How many games this referee has started (a new game from the page adds one).
         self.generation = 0
+        #: How many events the store refused (each one unruled): what a clean stop must not hide.
+        self.unstored = 0
         self._start(header, meta)
 
     def _start(self, header: Header, meta: Mapping[str, Any] | None) -> None:
@@ -110,6 +113,7 @@ class Referee:
         referee.clock = clock
         referee._listeners = []
         referee.generation = 1
+        referee.unstored = 0
         referee.header = stored.header
         referee.game = stored.header.new_game()
         referee.meta = dict(stored.meta)
@@ -123,7 +127,8 @@ class Referee:
                 seat = None if referee.game.is_over() else referee.game.turn
                 ruling = rule_on(referee.game, item)
             except MalformedInput as error:
-                text = Text("store_bad_event", id=stored.id, seq=row.seq, error=error.text)
+                where = Text("store_row_event", id=stored.id, seq=row.seq)
+                text = Text("store_bad_row", path=store.path, what=where, error=error.text)
                 raise StoreError(text) from None
             kept = None if isinstance(item, AmbiguousReading) else event
             referee.history.append(Entry(row.seq, kept, ruling, row.event, row.stamp, seat))
@@ -160,7 +165,8 @@ class Referee:
         A malformed event raises :class:`MalformedInput` and changes nothing.
         An unsure reading is ruled G2 (nothing changes on the table), stored and
         announced like any event. Raises :class:`StoreError` if the event could
-        not be committed; the game is then as it was before the event.
+        not be committed; the game is then as it was before the event, the
+        event is counted in :attr:`unstored` and the store's alert is shown.
         """
         with self.lock:
             now = self.clock()
@@ -180,8 +186,11 @@ class Referee:
                 try:
                     self.store.append(self.game_id, seq, line, ruling.to_json(seq), stamp=now,
                                       outcome=outcome.result if outcome else None)
-                except StoreError:
+                except StoreError as error:
                     self._rebuild()
+                    self.unstored += 1
+                    # Said on every sink (the page, the console, the LED), not only to the caller.
+                    self.set_alert("store", error.text)
                     raise
             kept = None if isinstance(item, AmbiguousReading) else parsed
             entry = Entry(seq, kept, ruling, line, now, seat)

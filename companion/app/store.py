@@ -3,9 +3,22 @@
 The database runs in WAL mode with ``synchronous=FULL``: a write is on disk
 when its transaction commits, and the referee commits each event before any
 sink (LED, page, console) is told of it. One process writes at a time: a
-writer holds an exclusive lock on ``<path>.lock`` (the kernel releases it when
-the process dies, even by SIGKILL); readers (``companion games``,
-``companion export``) need no lock.
+writer holds an exclusive lock on ``<file>.lock`` beside the file itself, its
+symbolic links resolved, so that two names of one store meet one lock (the
+kernel releases it when the process dies, even by SIGKILL); readers
+(``companion games``, ``companion export``, ``companion backup``) need no lock.
+
+A writer trusts nothing it did not check. At start-up it runs ``PRAGMA
+quick_check`` and refuses a damaged file (appending to it would bury good
+games under bad pages), naming ``companion store check`` and ``companion store
+recover``. It checkpoints the journal (the ``-wal`` file) into the main file
+when a game starts or ends and every :data:`CHECKPOINT_EVERY` seconds of play,
+so that losing the journal loses minutes, not the whole evening. And it keeps a
+high-water mark beside the store (``<file>.mark``, see :class:`Mark`): what it
+had committed, compared at the next start with what the file holds, so that a
+journal lost or damaged after a kill is said, with how many events it took.
+A stored row that does not decode (its JSON broken by hand or by a bad disk)
+is a :class:`StoreError` naming the game and the event, never a traceback.
 
 Two tables. ``games``: id, game, header (the record's header line as JSON),
 created and finished (Unix seconds), outcome (``won``, ``lost``,
@@ -28,23 +41,38 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import sqlite3
+import stat
 import threading
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from companion.engine.record import Header
+from companion.engine.record import Header, parse_line
 from companion.errors import MalformedInput, StoreError
-from companion.text import Text
+from companion.text import Text, os_reason
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 #: Outcome of a game left unfinished when another one was started.
 ABANDONED = "abandoned"
+#: Seconds of play between two checkpoints of the journal into the main file: what a lost
+#: ``-wal`` file can take at most (a game's start and end checkpoint too). Not after every event:
+#: a checkpoint syncs the main file too, tens of milliseconds on an SD card, and it runs before
+#: the ruling is shown; once in two minutes one ruling pays it.
+CHECKPOINT_EVERY = 120.0
+#: SQLite's result codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB.
+_DAMAGED_CODES = frozenset({11, 26})
+#: The most lines of ``quick_check`` a message quotes.
+_QUOTED = 3
 
-_SCHEMA = """
+#: The tables, as every writer (and a recovery) makes them.
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -96,60 +124,222 @@ class StoredEvent:
     stamp: float
 
 
+@dataclass(frozen=True)
+class Tally:
+    """How much a store holds: its games and events, and the last game's id and last seq."""
+
+    games: int = 0
+    events: int = 0
+    game: int = 0
+    seq: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        """The tally as the mark file keeps it."""
+        return {"games": self.games, "events": self.events, "game": self.game, "seq": self.seq}
+
+
+class Mark:
+    """The high-water mark beside a store: the :class:`Tally` of what was committed, rewritten
+    in place (one fixed-size write and an fdatasync) after each commit.
+
+    Why a file of its own: SQLite cannot say what it lost. A ``-wal`` file deleted or damaged
+    after a kill leaves a sound database that simply ends earlier, and nothing in it tells.
+    The mark lives outside the journal, so at the next start the store compares it with what
+    the file holds and says how many events went. Why after every commit: events come at a
+    player's pace, a few a minute, and one small synchronous write each is nothing beside the
+    database's own fsyncs; a mark written only now and then would under-count the loss.
+    """
+
+    #: Bytes of the record: the JSON, padded, so that each write replaces the whole of it.
+    SIZE = 128
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+
+    def read(self) -> Tally | None:
+        """The tally last written, or None (no mark yet, or not one this store wrote)."""
+        if self._fd is None:
+            return None
+        raw = os.pread(self._fd, 4 * self.SIZE, 0)
+        try:
+            data = parse_line(raw.decode("ascii").strip())
+        except (MalformedInput, UnicodeDecodeError):
+            return None
+        if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in Tally().to_json()):
+            return None
+        return Tally(**{k: data[k] for k in Tally().to_json()})
+
+    def write(self, tally: Tally) -> None:
+        """Replace the mark by ``tally``, on disk before this returns."""
+        if self._fd is None:
+            return
+        line = json.dumps(tally.to_json(), separators=(",", ":")).ljust(self.SIZE - 1) + "\n"
+        try:
+            os.pwrite(self._fd, line.encode("ascii"), 0)
+            os.fdatasync(self._fd)
+        except OSError as error:
+            # The events are committed all the same: only a later loss would go unmeasured.
+            log.warning("cannot write the store's mark %s (%s): a lost journal will not be counted",
+                        self.path, error)
+            self.close()
+
+    def close(self) -> None:
+        """Close the file; twice is fine."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def decode_object(value: object) -> dict[str, Any]:
+    """A stored JSON column decoded through the record's bounded reader, or :class:`MalformedInput`.
+
+    >>> decode_object('{"type": "undo"}')
+    {'type': 'undo'}
+    >>> decode_object('[1, 2]')
+    Traceback (most recent call last):
+    companion.errors.MalformedInput: a record line must be a JSON object
+    """
+    if not isinstance(value, str):
+        raise MalformedInput(Text("not_an_object"))
+    decoded = parse_line(value)
+    if not isinstance(decoded, dict):
+        raise MalformedInput(Text("not_an_object"))
+    return decoded
+
+
+def decode_number(value: object, name: str) -> float:
+    """A stored number (a stamp, a time), or :class:`MalformedInput`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise MalformedInput(Text("bad_field", field=name, value=repr(value)[:40]))
+    return float(value)
+
+
+def damaged(error: sqlite3.Error) -> bool:
+    """Whether SQLite's ``error`` says the file is damaged (not busy, locked or missing)."""
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED_CODES
+
+
+def quick_check(db: sqlite3.Connection, pragma: str = "quick_check") -> list[str]:
+    """SQLite's own check of the file (``quick_check`` or ``integrity_check``): its complaints,
+    none when the file is sound. A file too damaged to be checked is one complaint."""
+    try:
+        lines = [str(row[0]) for row in db.execute(f"PRAGMA {pragma}")]
+    except sqlite3.DatabaseError as error:
+        return [str(error)]
+    return [] if lines == ["ok"] else lines
+
+
 class Store:
     """The SQLite store of games and events; thread-safe, one writer process.
 
     ``path`` may be ``":memory:"`` (tests). With ``writer=False`` the store
     only reads and takes no lock, so it may be opened while a companion runs.
+    A writer refuses a damaged file (:class:`StoreError`) and sets :attr:`lost`
+    when the file holds fewer events than its mark says were committed.
+    ``clock`` times the checkpoints (tests pass a fake).
     """
 
-    def __init__(self, path: str | Path, *, writer: bool = True) -> None:
+    def __init__(self, path: str | Path, *, writer: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.path = str(path)
+        memory = self.path == ":memory:"
+        #: The file itself, its links resolved: its lock, journal and mark are beside it.
+        self.real = self.path if memory else os.path.realpath(self.path)
         self.writer = writer
-        self._lock = threading.Lock()
+        #: What a writer found missing at start-up (a lost journal), said to the players; else None.
+        self.lost: Text | None = None
+        self.clock = clock
+        self._lock = threading.RLock()
         self._lock_file: IO[bytes] | None = None
         self._db: sqlite3.Connection | None = None
-        memory = self.path == ":memory:"
+        self._mark: Mark | None = None
+        self._tally = Tally()
+        self._checkpointed = clock()
         try:
+            existed = not memory and _exists(self.real)
             if not memory:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                Path(self.real).parent.mkdir(parents=True, exist_ok=True)
             if writer and not memory:
                 self._lock_file = self._take_writer_lock()
-            self._db = db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = db = sqlite3.connect(self.real, check_same_thread=False, isolation_level=None)
             db.execute("PRAGMA busy_timeout = 5000")
             if writer:
-                db.execute("PRAGMA journal_mode = WAL")
-                db.execute("PRAGMA synchronous = FULL")
-                db.executescript(_SCHEMA)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self._open_writer(db, existed=existed, memory=memory)
             else:
                 # A reader of a store no companion ever wrote: say so, not "no such table".
                 db.execute("SELECT 1 FROM games LIMIT 1")
-        except (sqlite3.Error, OSError) as error:
+        except StoreError:
             self.close()
-            raise StoreError(Text("store_unusable", path=self.path, detail=error)) from None
+            raise
+        except sqlite3.Error as error:
+            self.close()
+            raise StoreError(self._unusable(error)) from None
+        except OSError as error:
+            self.close()
+            raise StoreError(Text("store_unusable", path=self.path, detail=os_reason(error))) from None
+
+    def _open_writer(self, db: sqlite3.Connection, *, existed: bool, memory: bool) -> None:
+        if existed:
+            # Before anything is written: appending to a damaged file buries good games deeper.
+            complaints = quick_check(db)
+            if complaints:
+                raise StoreError(self._damaged(complaints))
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if memory:
+            return
+        # The tables in the main file from the first start: a journal lost later can take
+        # events, never the schema (a store of no tables would number its games from 1 again).
+        self._checkpoint("TRUNCATE")
+        self._tally = self._count(db)
+        self._mark = Mark(self.real + ".mark")
+        had = self._mark.read() if existed else None
+        if had is not None and (had.events > self._tally.events or had.games > self._tally.games):
+            now = self._tally
+            self.lost = Text("store_lost", path=self.path, events=had.events - now.events,
+                             games=had.games - now.games, game=now.game, seq=now.seq,
+                             had_game=had.game, had_seq=had.seq)
+        self._mark.write(self._tally)
+
+    @staticmethod
+    def _count(db: sqlite3.Connection) -> Tally:
+        games, last = db.execute("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM games").fetchone()
+        events = db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (last,)).fetchone()[0]
+        return Tally(games, events, last, seq)
 
     def _take_writer_lock(self) -> IO[bytes]:
-        handle = open(self.path + ".lock", "wb")  # noqa: SIM115 (held until close)
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise StoreError(Text("store_busy", path=self.path)) from None
-        return handle
+        return _writer_lock(self.real, self.path)
 
-    def _release(self) -> None:
-        if self._lock_file is not None:
-            self._lock_file.close()
-            self._lock_file = None
+    def _damaged(self, complaints: list[str]) -> Text:
+        quoted = "; ".join(line[:160] for line in complaints[:_QUOTED])
+        more = len(complaints) - _QUOTED
+        detail = Text("store_more", detail=quoted, more=more) if more > 0 else quoted
+        return Text("store_damaged", path=self.path, detail=detail)
+
+    def _unusable(self, error: sqlite3.Error) -> Text:
+        if damaged(error):
+            return self._damaged([str(error)])
+        return Text("store_unusable", path=self.path, detail=error)
 
     def close(self) -> None:
-        """Close the database and release the writer lock; may be called twice."""
+        """Checkpoint, close the database and release the writer lock; may be called twice."""
         with self._lock:
             if self._db is not None:
+                if self.writer and self._mark is not None:
+                    # Nothing waits on a closing writer: the whole journal into the file, emptied.
+                    self._checkpoint("TRUNCATE")
                 self._db.close()
                 self._db = None
-            self._release()
+            if self._mark is not None:
+                self._mark.close()
+                self._mark = None
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
 
     def __enter__(self) -> Store:
         return self
@@ -166,26 +356,62 @@ class Store:
         with self._lock:
             if self._db is None:
                 raise StoreError(Text("store_closed", path=self.path))
+            db = self._db
             try:
-                self._db.execute("BEGIN IMMEDIATE")
+                db.execute("BEGIN IMMEDIATE")
                 try:
-                    yield self._db
+                    yield db
                 except BaseException:
-                    self._db.execute("ROLLBACK")
+                    db.execute("ROLLBACK")
                     raise
-                self._db.execute("COMMIT")
+                db.execute("COMMIT")
             except sqlite3.Error as error:
+                if db.in_transaction:
+                    # A failed COMMIT leaves its transaction open: every later write would fail.
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
                 raise StoreError(Text("store_write_failed", path=self.path, detail=error)) from None
+
+    def _committed(self, *, games: int = 0, events: int = 0, at: tuple[int, int] | None = None,
+                   checkpoint: bool = False) -> None:
+        """After a commit (the lock held): the mark follows, and the journal is checkpointed when a
+        game started or ended, or every :data:`CHECKPOINT_EVERY` seconds."""
+        tally = self._tally
+        game, seq = at if at is not None and at[0] >= tally.game else (tally.game, tally.seq)
+        self._tally = Tally(tally.games + games, tally.events + events, game, seq)
+        if self._mark is not None:
+            self._mark.write(self._tally)
+        if checkpoint or self.clock() - self._checkpointed >= CHECKPOINT_EVERY:
+            self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        """Copy the journal into the main file.
+
+        PASSIVE during play: it never waits, so a ``companion games`` or a ``backup`` reading at
+        that moment cannot hold up a ruling; what a reader still uses is copied next time (the
+        journal is restarted from its beginning once wholly copied). TRUNCATE at start-up and
+        at close, when nothing is kept waiting: the journal is also emptied on disk.
+        """
+        if self._db is None or self.real == ":memory:":
+            return
+        self._checkpointed = self.clock()
+        try:
+            self._db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+        except sqlite3.Error as error:
+            # The events are safe in the journal; only a loss of the journal would take more.
+            log.warning("cannot checkpoint the game store %s: %s", self.path, error)
 
     def create(self, header: Header, *, now: float, meta: Mapping[str, Any] | None = None) -> int:
         """Store a new game and return its id."""
-        with self._transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO games (game, header, created, meta) VALUES (?, ?, ?, ?)",
-                (header.game, _dump(header.to_json()), now, _dump(dict(meta or {}))),
-            )
-            game_id = cursor.lastrowid
-        assert game_id is not None
+        with self._lock:
+            with self._transaction() as db:
+                cursor = db.execute(
+                    "INSERT INTO games (game, header, created, meta) VALUES (?, ?, ?, ?)",
+                    (header.game, _dump(header.to_json()), now, _dump(dict(meta or {}))),
+                )
+                game_id = cursor.lastrowid
+            assert game_id is not None
+            self._committed(games=1, at=(game_id, 0), checkpoint=True)
         return game_id
 
     def append(
@@ -203,17 +429,21 @@ class Store:
         ``outcome`` is ``"won"`` or ``"lost"`` once the game has ended, else
         None (an undo may take an ended game back to ongoing).
         """
-        with self._transaction() as db:
-            db.execute("INSERT INTO events (game_id, seq, event, ruling, stamp) VALUES (?, ?, ?, ?, ?)",
-                       (game_id, seq, _dump(event), _dump(ruling), stamp))
-            db.execute("UPDATE games SET outcome = ?, finished = ? WHERE id = ?",
-                       (outcome, stamp if outcome else None, game_id))
+        with self._lock:
+            with self._transaction() as db:
+                db.execute("INSERT INTO events (game_id, seq, event, ruling, stamp) VALUES (?, ?, ?, ?, ?)",
+                           (game_id, seq, _dump(event), _dump(ruling), stamp))
+                db.execute("UPDATE games SET outcome = ?, finished = ? WHERE id = ?",
+                           (outcome, stamp if outcome else None, game_id))
+            self._committed(events=1, at=(game_id, seq), checkpoint=outcome is not None)
 
     def abandon(self, game_id: int, *, now: float) -> None:
         """Mark an unfinished game as abandoned (another game was started instead)."""
-        with self._transaction() as db:
-            db.execute("UPDATE games SET outcome = ?, finished = ? WHERE id = ? AND outcome IS NULL",
-                       (ABANDONED, now, game_id))
+        with self._lock:
+            with self._transaction() as db:
+                db.execute("UPDATE games SET outcome = ?, finished = ? WHERE id = ? AND outcome IS NULL",
+                           (ABANDONED, now, game_id))
+            self._committed(checkpoint=True)
 
     # -- reading -----------------------------------------------------------
 
@@ -224,7 +454,7 @@ class Store:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise StoreError(Text("store_unusable", path=self.path, detail=error)) from None
+                raise StoreError(self._unusable(error)) from None
 
     _GAME_COLUMNS = ("SELECT g.id, g.header, g.created, g.finished, g.outcome, g.meta, "
                      "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g")
@@ -246,20 +476,76 @@ class Store:
         return self._row(rows[0]) if rows else None
 
     def events(self, game_id: int) -> list[StoredEvent]:
-        """The events of a game with their rulings, in order."""
+        """The events of a game with their rulings, in order; a row that does not decode is a
+        :class:`StoreError` naming it."""
         rows = self._query("SELECT seq, event, ruling, stamp FROM events WHERE game_id = ? ORDER BY seq",
                            (game_id,))
-        return [StoredEvent(seq, json.loads(event), json.loads(ruling), stamp)
-                for seq, event, ruling, stamp in rows]
+        decoded = []
+        for seq, event, ruling, stamp in rows:
+            try:
+                decoded.append(StoredEvent(seq, decode_object(event), decode_object(ruling),
+                                           decode_number(stamp, "stamp")))
+            except MalformedInput as error:
+                where = Text("store_row_event", id=game_id, seq=seq)
+                text = Text("store_bad_row", path=self.path, what=where, error=error.text)
+                raise StoreError(text) from None
+        return decoded
 
     def _row(self, row: tuple[Any, ...]) -> StoredGame:
         game_id, header, created, finished, outcome, meta, count = row
         try:
-            parsed = Header.from_json(json.loads(header))
-        except (MalformedInput, ValueError) as error:
-            detail = error.text.en if isinstance(error, MalformedInput) else error
-            raise StoreError(Text("store_unusable", path=self.path, detail=detail)) from None
-        return StoredGame(game_id, parsed, created, finished, outcome, count, json.loads(meta))
+            parsed = Header.from_json(decode_object(header))
+            when = decode_number(created, "created")
+            end = None if finished is None else decode_number(finished, "finished")
+            return StoredGame(game_id, parsed, when, end, outcome, count, decode_object(meta))
+        except MalformedInput as error:
+            where = Text("store_row_game", id=game_id)
+            raise StoreError(Text("store_bad_row", path=self.path, what=where, error=error.text)) from None
+
+
+@contextlib.contextmanager
+def writer_lock(path: str | Path) -> Iterator[str]:
+    """Hold the writer lock of the store at ``path`` (:class:`StoreError` while a companion writes
+    to it), for work that replaces the file; yields the file's real path."""
+    real = os.path.realpath(path)
+    try:
+        handle = _writer_lock(real, str(path))
+    except OSError as error:
+        raise StoreError(Text("store_unusable", path=str(path), detail=os_reason(error))) from None
+    with handle:
+        yield real
+
+
+def _writer_lock(real: str, path: str) -> IO[bytes]:
+    """The lock file beside the real file, locked; ``store_busy`` (naming ``path``) if held."""
+    handle = open(real + ".lock", "wb")  # noqa: SIM115 (held by the caller)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StoreError(Text("store_busy", path=path)) from None
+    return handle
+
+
+def require_store(path: str | Path) -> None:
+    """Nothing if a store file is at ``path``; else :class:`StoreError` saying none is there yet,
+    or why it cannot be looked at (a folder that may not be entered, a loop of links)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise FileNotFoundError(path)
+    except FileNotFoundError:
+        raise StoreError(Text("store_none", path=str(path))) from None
+    except OSError as error:
+        raise StoreError(Text("store_unusable", path=str(path), detail=os_reason(error))) from None
+
+
+def _exists(path: str) -> bool:
+    """Whether ``path`` exists; a folder that may not be entered is an error, not a no."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _dump(obj: Mapping[str, Any]) -> str:

@@ -40,12 +40,12 @@ from companion.app.live import (
     watcher_factory,
 )
 from companion.app.referee import Referee, parse_options
-from companion.app.store import Store, StoredGame, default_store_path
+from companion.app.store import Store, StoredGame, default_store_path, require_store
 from companion.cli.lang import lang_of as _lang
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, GpioUnavailable, MalformedInput, PageUnavailable, StoreError
+from companion.errors import CompanionError, GpioUnavailable, MalformedInput, PageUnavailable
 from companion.text import Lang, Text, os_reason
 from hardware.buttons import Buttons
 from hardware.signals import ConsoleSignals, GpioSignals, open_signals
@@ -55,8 +55,9 @@ from web.security import _interface_addresses
 from web.server import PageServer
 
 
-def _say(text: Text, lang: Lang, out: IO[str] = sys.stdout) -> None:
-    print(text.render(lang), file=out, flush=True)
+def _say(text: Text, lang: Lang, out: IO[str] | None = None) -> None:
+    # The standard output of the moment, not of the import (a test's capture, since closed).
+    print(text.render(lang), file=out or sys.stdout, flush=True)
 
 
 # -- run and demo -------------------------------------------------------------------
@@ -103,6 +104,10 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
         # With no page to look at, a finished demo has nothing to stay up for.
         linger = 0.0 if args.no_page else getattr(args, "linger", 0.0)
         _wait(live, stop, demo=demo, linger=linger, lang=lang)
+    if live.referee.unstored:
+        # Never "every event is in the store" when one is not.
+        _say(Text("live_stopped_unstored", count=live.referee.unstored), lang, sys.stderr)
+        return 1
     _say(Text("live_stopped"), lang)
     return 0
 
@@ -132,6 +137,8 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
     referee, feeders = (_demo_referee(args, config, store, preview, say) if demo
                         else _run_referee(args, store, say))
     say.insert(0, intro(referee))
+    if store.lost is not None:
+        say.insert(0, store.lost)
     say.append(Text("live_store", path=store.path))
     server = None
     if not args.no_page:
@@ -329,8 +336,7 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
 
 def _reader(args: argparse.Namespace) -> Store:
     path = args.store or default_store_path()
-    if not Path(path).is_file():
-        raise StoreError(Text("store_none", path=path))
+    require_store(path)
     return Store(path, writer=False)
 
 
@@ -374,6 +380,7 @@ def run_export(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:
-        _say(Text("cli_cannot_write", path=args.out, detail=os_reason(error)), lang, sys.stderr)
+        where = Text("cli_the_output") if args.out is None else args.out
+        _say(Text("cli_cannot_write", path=where, detail=os_reason(error)), lang, sys.stderr)
         return 2
     return 0

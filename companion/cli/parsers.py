@@ -109,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     _vision_commands(sub)
     _doctor_command(sub)
     _live_commands(sub)
+    _store_commands(sub)
     _watch_commands(sub)
     for command in sub.choices.values():
         command.formatter_class = HelpFormatter
@@ -263,6 +264,30 @@ def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
     lang_option(exporter)
     exporter.set_defaults(run="companion.cli.live:run_export")
+
+
+def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``backup`` and ``store check|recover``."""
+    backup = sub.add_parser("backup", help="copy the store safely, even while a game runs")
+    backup.add_argument("out", metavar="OUT", type=Path,
+                        help="the new file, or a folder to put a dated copy in")
+    backup.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
+    lang_option(backup)
+    backup.set_defaults(run="companion.cli.store:run_backup")
+
+    store = sub.add_parser("store", help="check the store, or recover what can be read of a damaged one")
+    actions = store.add_subparsers(metavar="ACTION", required=True, help="check or recover")
+    check = actions.add_parser("check", help="say whether the store is sound, and what is wrong if not "
+                               "(exit status 1)")
+    check.add_argument("--full", action="store_true", help="SQLite's slower integrity_check, not quick_check")
+    recover = actions.add_parser("recover", help="copy every readable game into a sound file in the store's "
+                                 "place; the damaged one is kept as <name>.damaged-<date>")
+    recover.add_argument("--force", action="store_true", help="copy even a store found sound")
+    for action, handler in ((check, "run_store_check"), (recover, "run_store_recover")):
+        action.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
+        lang_option(action)
+        action.set_defaults(run=f"companion.cli.store:{handler}")
+        action.formatter_class = HelpFormatter
 
 
 def _live_options(parser: argparse.ArgumentParser) -> None:

@@ -134,7 +134,10 @@ def test_an_event_the_store_refuses_is_not_ruled_nor_announced() -> None:
     with pytest.raises(StoreError):
         referee.submit(Play("12", "b1"))  # refused (T2) and flagged: the flag must not stay either
     assert referee.game.state_json() == before and not referee.game.flagged
-    assert heard == [] and len(referee.history) == 3
+    assert len(referee.history) == 3
+    # Not announced as ruled; said once, as the store's alert, on every sink; counted.
+    assert [notice.kind for notice in heard] == ["alert"] and heard[0].alert == "store"
+    assert "disk full" in referee.alerts["store"].en and referee.unstored == 2
     store.fail = False
     assert referee.submit(Play("40", "d3")).seq == 4
 

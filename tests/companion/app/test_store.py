@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from companion.app.store import ABANDONED, Store, default_store_path
+from companion.app.store import ABANDONED, Store, default_store_path, require_store
 from companion.engine.record import Header
 from companion.errors import StoreError
 
@@ -130,3 +133,140 @@ def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.delenv("COMPANION_STORE")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_store_path() == tmp_path / "companion" / "games.db"
+
+
+# -- issue 64: a damaged file, a broken row, a symbolic link, a lost journal -----------------
+
+
+def filled(path: Path, games: int = 3, events: int = 40) -> None:
+    """A store of ``games`` games of ``events`` events each, closed (checkpointed) as after play."""
+    with Store(path) as store:
+        for number in range(games):
+            game = store.create(header(), now=float(number))
+            for seq in range(1, events + 1):
+                store.append(game, seq, {"type": "discard", "count": 2, "note": "x" * 60},
+                             {"seq": seq, "legal": True, "message_en": "ok " * 20}, stamp=float(seq))
+
+
+def damage(path: Path, seed: int = 64) -> None:
+    """512 random bytes written in the middle of the file, as a bad card or a stray write would."""
+    size = path.stat().st_size
+    with open(path, "r+b") as handle:
+        handle.seek(size // 2)
+        handle.write(random.Random(seed).randbytes(512))
+
+
+def test_a_damaged_store_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    filled(path)
+    damage(path)
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as error:
+        Store(path)
+    for said in (error.value.text.en, error.value.text.fr):
+        assert "companion store check" in said and "companion store recover" in said
+    assert "damaged" in error.value.text.en and "endommagé" in error.value.text.fr
+    assert path.read_bytes() == before  # not one byte appended
+    with pytest.raises(StoreError, match="damaged"):
+        Store(path, writer=False).games()
+
+
+def test_a_row_with_broken_json_is_a_clear_store_error(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    filled(path, games=2, events=3)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET event = '{\"type\": \"disc' WHERE game_id = 1 AND seq = 2")
+        db.execute("UPDATE games SET header = '[[[[' WHERE id = 2")
+    with Store(path, writer=False) as store:
+        with pytest.raises(StoreError) as error:
+            store.events(1)
+        assert "game 1, event 2" in error.value.text.en and "partie 1, événement 2" in error.value.text.fr
+        assert "companion store recover" in error.value.text.en
+        with pytest.raises(StoreError, match=r"\(game 2\)"):
+            store.games()
+        assert store.game(1).events == 3  # the rest reads on
+
+
+def test_a_symbolic_link_to_a_store_meets_its_lock(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    (tmp_path / "elsewhere").mkdir()
+    link = tmp_path / "elsewhere" / "link.db"
+    with Store(path):
+        link.symlink_to(path)
+        with pytest.raises(StoreError) as error:
+            Store(link)
+        assert error.value.text.key == "store_busy"
+    with Store(link) as store:  # the lock went with the first writer; the link is the same store
+        assert store.real == str(path.resolve())
+
+
+def killed(path: Path, into: Path) -> Path:
+    """The files a SIGKILL would leave of the open store at ``path``: the file, its journal and mark
+    as they are on disk now (what the page cache holds is what the kernel writes)."""
+    into.mkdir()
+    for suffix in ("", "-wal", ".mark"):
+        if Path(f"{path}{suffix}").exists():
+            (into / f"{path.name}{suffix}").write_bytes(Path(f"{path}{suffix}").read_bytes())
+    return into / path.name
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_lost_journal_keeps_the_last_checkpoint_and_says_what_it_took(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "games.db"
+    with Store(path, clock=clock) as store:
+        done = store.create(header(), now=0.0)
+        store.append(done, 1, {"type": "declare_loss"}, {}, stamp=1.0, outcome="lost")  # its end: checkpoint
+        game = store.create(header(), now=2.0)
+        for seq in range(1, 6):
+            store.append(game, seq, {"type": "undo"}, {}, stamp=float(seq))
+        clock.now = 121.0  # two minutes of play: the next commit checkpoints
+        store.append(game, 6, {"type": "undo"}, {}, stamp=6.0)
+        for seq in range(7, 10):
+            store.append(game, seq, {"type": "undo"}, {}, stamp=float(seq))
+        deleted = killed(path, tmp_path / "deleted")
+        damaged = killed(path, tmp_path / "damaged")
+    Path(f"{deleted}-wal").unlink()
+    damage(Path(f"{damaged}-wal"), seed=1)  # the middle of the journal: the frames after it are lost too
+
+    with Store(deleted) as store:
+        assert [(g.id, g.events) for g in store.games()] == [(1, 1), (2, 6)]  # up to the checkpoint
+        assert store.lost is not None
+        assert store.lost.args["events"] == 3 and store.lost.args["seq"] == 6
+        assert "3 event(s) and 0 game(s)" in store.lost.en and "3 événement(s)" in store.lost.fr
+        assert "it had reached game 2, event 9" in store.lost.en
+    with Store(deleted) as store:
+        assert store.lost is None  # said once: the mark follows the file from now on
+    with Store(damaged) as store:
+        kept = store.game(2).events
+        assert 6 <= kept < 9 and store.lost is not None and store.lost.args["events"] == 9 - kept
+    with Store(path) as store:
+        assert store.lost is None and store.game(2).events == 9  # the clean close lost nothing
+
+
+def test_unreadable_folders_give_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    real_stat = os.stat
+
+    def stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        # As a folder the user may not enter answers, even to root (who ignores chmod 000).
+        if str(path).startswith(str(shut)):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", stat)
+    for opening in (lambda: Store(shut / "games.db"), lambda: require_store(shut / "games.db")):
+        with pytest.raises(StoreError) as error:
+            opening()
+        assert error.value.text.key == "store_unusable"
+        assert "permission denied" in error.value.text.en.lower()

@@ -27,6 +27,7 @@ from companion.cli.main import main
 from companion.engine.events import Play
 from companion.engine.record import Header, Replay
 from models.render.simulate import simulate, write
+from tests.companion.app.test_store import damage
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -172,6 +173,40 @@ def test_power_cut_in_the_middle_of_a_game_loses_and_doubles_nothing(tmp_path: P
     assert last.finish() == 0
     assert record(store) == reference  # nothing lost, nothing doubled
     assert main(["games", "--store", str(store), "--json"]) == 0
+
+
+@pytest.mark.parametrize("journal", ["deleted", "damaged"])
+def test_power_cut_then_the_journal_lost_keeps_the_last_checkpoint_and_says_so(tmp_path: Path, home: Path,
+                                                                               journal: str) -> None:
+    # Game 1 played to its end (checkpointed); game 2, the same, cut after 15 rulings and its -wal
+    # file then deleted or damaged in the middle, as a bad card or a careless hand would.
+    store = tmp_path / "cut.db"
+    whole = demo(store, home, "--speed", "100", "--linger", "0")
+    whole.wait_for("Outcome: won")
+    assert whole.finish() == 0
+    reference = record(store)
+    cut = demo(store, home, "--speed", "20", "--linger", "0", "--new")
+    for _ in range(15):
+        cut.wait_for(r"^\s*\d+  (ok|NO|\?\?) ")
+    cut.kill()
+    wal = Path(f"{store}-wal")
+    if journal == "deleted":
+        wal.unlink()
+    else:
+        damage(wal)
+
+    again = demo(store, home, "--speed", "100", "--linger", "0")
+    lost = again.wait_for(r"^(\d+) event\(s\) and 0 game\(s\) stored before are missing from the game store "
+                          r".* It now ends at game 2, event (\d+); it had reached game 2, event (\d+)$")
+    dropped, kept, had = map(int, lost.groups())
+    assert dropped + kept == had and had >= len(cut.rulings()) == 15 and dropped > 0
+    if journal == "deleted":
+        assert kept == 0  # nothing of game 2 was checkpointed but its start
+    again.wait_for(rf"resuming game 2 where it stopped \({kept} events\)")
+    again.wait_for("Outcome: won")
+    assert again.finish() == 0
+    assert record(store, 1) == reference  # the game before the cut is whole
+    assert record(store, 2) == reference  # the events up to the checkpoint kept, the rest played again
 
 
 @pytest.mark.slow
