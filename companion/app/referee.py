@@ -34,8 +34,9 @@ from companion.text import Text
 
 log = logging.getLogger(__name__)
 
-#: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera.
-AlertKey = Literal["unsure", "camera", "prompt"]
+#: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera,
+#: a camera frame skipped, the camera back after it was lost.
+AlertKey = Literal["unsure", "camera", "prompt", "frame", "camera_back"]
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.camera import CameraFeeder, preview_jpeg
 from companion.app.live import (
     DEMO_SOURCES,
-    CameraFeeder,
     ConsoleSink,
     DemoFeeder,
     FilmDirector,
@@ -21,7 +21,6 @@ from companion.app.live import (
     SignalSink,
     demo_game,
     film_position,
-    preview_jpeg,
 )
 from companion.app.referee import Referee
 from companion.app.store import Store
