@@ -123,7 +123,7 @@ class CameraFeeder:
                     return
                 except Exception as error:
                     log.debug("the camera source failed to read", exc_info=True)
-                    self._skip(self.frames + self.skipped, _failure(error))
+                    self._skip(self.frames + self.skipped, frame_failure(error))
                     stop.wait(READ_PAUSE)
                     continue
                 if frame is None:
@@ -134,7 +134,7 @@ class CameraFeeder:
                 except Exception as error:
                     # Whatever one frame does to the watcher, the next one is read: said, not fatal.
                     log.debug("frame %d failed", frame.index, exc_info=True)
-                    self._skip(frame.index, _failure(error))
+                    self._skip(frame.index, frame_failure(error))
         finally:
             self._unsubscribe()
             self.source.close()
@@ -260,8 +260,8 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     return make
 
 
-def _failure(error: Exception) -> Text:
-    """Why a frame failed, for an error that may not be the companion's own."""
+def frame_failure(error: Exception) -> Text:
+    """Why a frame failed, in words, for an error that may not be the companion's own."""
     if isinstance(error, CompanionError):
         return error.text
     return Text("frame_failed", detail=f"{type(error).__name__}: {error}")
