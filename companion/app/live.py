@@ -260,7 +260,11 @@ class FilmDirector:
         self._waiting: list[tuple[int, Event]] = []
         for truth in simulation.truth:
             if truth.visible:
-                if truth.frame >= start - self.patience:
+                # On a resumed film, a card that came to rest before the start and already lies on
+                # the referee's table was reported before the stop: waiting for it would hold back
+                # the next button press by up to ``patience`` (the drift of a resumed demo).
+                if truth.frame >= start or (truth.frame >= start - self.patience
+                                            and not self._on_table(truth.event)):
                     self._waiting.append((truth.frame, truth.event))
             elif truth.at_frame >= start:
                 self._told.append((truth.at_frame, truth.event))

@@ -334,6 +334,16 @@ def test_film_director_does_not_enter_a_card_already_on_the_table() -> None:
     assert film_position(referee, 10.0) == 21
 
 
+def test_a_resumed_film_director_does_not_wait_for_a_card_reported_before_the_stop() -> None:
+    referee = started()
+    referee.submit(Play("30", "c3", source="camera", t=2.0))  # reported, then the companion stopped
+    film = Film(10.0, [Truth(Play("30", "c3", player=2), 20, 5), Truth(Discard(2, player=3), None, 24)])
+    director = FilmDirector(film, referee, start=film_position(referee, 10.0), patience=1.0)
+    # The button is pressed at its own frame, as in the run that was not stopped (it waited until
+    # frame 31, the card's patience, before: 0.7 s late).
+    assert director.told(24) == [{"type": "discard", "count": 2, "source": "button", "t": 2.4}]
+
+
 @pytest.mark.parametrize("sources", [(), ("page",)])
 def test_film_position_without_demo_events_starts_at_zero(sources: tuple[str, ...]) -> None:
     referee = Referee(Header("tranquility", 2))
