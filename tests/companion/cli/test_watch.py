@@ -16,6 +16,7 @@ from companion.cli.main import main
 from companion.cli.watch import parse_corners
 from tests.bombs import bomb_png, cut_png
 from vision.watch.layouts import layout
+from vision.watch.watcher import Watcher
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -82,7 +83,7 @@ def test_watch_skips_bad_frames_says_so_and_still_prints_the_plays(
 
 def test_watch_skips_a_frame_the_watcher_fails_on(filmed: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    class Failing(watch_module.Watcher):
+    class Failing(Watcher):
         calls = 0
 
         def feed(self, image: Any, t: float) -> Any:
