@@ -82,6 +82,11 @@ class ImageUnreadable(VisionError, ValueError):
     """An image file that cannot be read."""
 
 
+class ImageTooLarge(ImageUnreadable):
+    """An image whose header claims more pixels than the budget (``vision.images.MAX_PIXELS``):
+    refused before it is decoded."""
+
+
 class LabelsUnreadable(VisionError, ValueError):
     """A file of labelled card boxes (Pascal VOC) that cannot be read."""
 
@@ -96,6 +101,15 @@ class CameraUnavailable(HardwareError, RuntimeError):
 
 class CameraLost(HardwareError, RuntimeError):
     """A camera that worked and then failed or disappeared."""
+
+
+class BadFrame(HardwareError, ValueError):
+    """One frame a source could not give (an image file unreadable or too large): the source is
+    fine and goes on with the next; ``index`` is the frame's place in the stream."""
+
+    def __init__(self, text: Text, *, index: int) -> None:
+        super().__init__(text)
+        self.index = index
 
 
 class GpioUnavailable(HardwareError, RuntimeError):

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import re
 import time
-import warnings
 from pathlib import Path
 from typing import Any
 
 import cv2
-import numpy as np
 
-from companion.errors import CameraLost, CameraUnavailable, HardwareWarning
+from companion.errors import BadFrame, CameraLost, CameraUnavailable, ImageUnreadable
 from companion.text import Text, os_reason
 from hardware.frames import Clock, Frame, SourceBase, as_bgr
+from vision.images import load_image
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
 VIDEO_SUFFIXES = frozenset({".mp4", ".avi", ".mkv", ".mov", ".mjpeg", ".mjpg", ".webm", ".m4v", ".h264"})
@@ -99,16 +98,34 @@ class VideoFileSource(_CaptureSource):
         own = float(self._capture.get(cv2.CAP_PROP_FPS) or 0.0)
         self.fps: float | None = own if own > 0 else fps
         self._index = 0
+        self._identity = _identity(self.path)
         # Grabbing is exact where seeking by frame number is not for every codec.
         while self._index < start and self._capture.grab():
             self._index += 1
+        if self._index < start:
+            # Picked up again after an outage, the file is shorter than what was read: it was cut
+            # or replaced, and going on from its end would skip nothing and say nothing.
+            self.close()
+            raise CameraUnavailable(Text("video_shorter", path=self.path, frames=self._index, start=start))
 
     def read(self) -> Frame | None:
-        """The next frame, or ``None`` at the end of the file."""
+        """The next frame, or ``None`` at the end of the file; ``CameraLost`` when the file changed
+        while it was read (cut short or rewritten in place), so that it is reported and reopened."""
         image = self._next_image()
         if image is None:
+            if _identity(self.path) != self._identity:
+                raise CameraLost(Text("video_changed", path=self.path, index=self._index))
             return None
         return self._frame(image, self._index / self.fps if self.fps else self._clock())
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """A file's size and change time, or None when it is gone: what tells it changed since."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_size, stat.st_mtime_ns
 
 
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
@@ -126,8 +143,10 @@ class FolderSource(SourceBase):
 
     The folder is listed once, when opened. A file that has disappeared since
     raises ``CameraLost`` (the folder was unplugged); a file that is there but
-    cannot be decoded is skipped with a :class:`HardwareWarning`. Frames are
-    stamped ``index / fps`` when ``fps`` is given, else with the clock.
+    cannot be read, or whose header claims more pixels than the budget
+    (:func:`vision.images.load_image`), raises :class:`~companion.errors.BadFrame`
+    and the next read goes on with the next file. Frames are stamped
+    ``index / fps`` when ``fps`` is given, else with the clock.
     """
 
     def __init__(self, path: str | Path, *, start: int = 0, fps: float | None = None,
@@ -152,22 +171,22 @@ class FolderSource(SourceBase):
         self._closed = False
 
     def read(self) -> Frame | None:
-        """The next readable image, or ``None`` after the last one."""
+        """The next image, or ``None`` after the last one; ``BadFrame`` for a file that cannot be read."""
         if self._closed:
             raise CameraLost(Text("camera_closed", source=self.name))
-        while self._next < len(self.files):
-            path = self.files[self._next]
-            index = self._next
-            if not path.is_file():
-                raise CameraLost(Text("image_gone", path=path))
-            self._next += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
-                warnings.warn(HardwareWarning(Text("image_skipped", path=path)), stacklevel=2)
-                continue
-            t = index / self.fps if self.fps else self._clock()
-            return Frame(as_bgr(np.asarray(image)), t, index)
-        return None
+        if self._next >= len(self.files):
+            return None
+        path = self.files[self._next]
+        index = self._next
+        if not path.is_file():
+            raise CameraLost(Text("image_gone", path=path))
+        self._next += 1
+        try:
+            image = load_image(path)
+        except ImageUnreadable as error:
+            raise BadFrame(error.text, index=index) from None
+        t = index / self.fps if self.fps else self._clock()
+        return Frame(as_bgr(image), t, index)
 
     def close(self) -> None:
         """Nothing is held open; later reads raise ``CameraLost``."""

@@ -97,6 +97,12 @@ UNSURE = Pattern("unsure", (step(0.05, "green", "red", "beep"), step(0.35, "gree
 #: The camera is lost: a double red flash every two seconds, silent, until the camera is back.
 CAMERA_LOST = Pattern("camera_lost", (step(0.1, "red"), step(0.2), step(0.1, "red"), step(1.6)),
                       Text("signal_camera_lost"), repeat=True)
+#: The camera is back after it was lost: two green blinks, silent; it ends the repeated
+#: :data:`CAMERA_LOST` (a new signal interrupts the one playing).
+CAMERA_BACK = Pattern("camera_back", (step(0.3, "green"), step(0.2), step(0.3, "green")),
+                      Text("signal_camera_back"))
+#: One camera frame could not be read or watched and was skipped: a single red blink, silent.
+FRAME_SKIPPED = Pattern("frame_skipped", (step(0.1, "red"),), Text("signal_frame_skipped"))
 #: The game is won: three quick green beeps, a long one, then green for a while.
 GAME_WON = Pattern("won", (step(0.1, "green", "beep"), step(0.1)) * 3
                    + (step(0.6, "green", "beep"), step(2.4, "green")), Text("signal_won"))
@@ -115,7 +121,8 @@ def discard(count: int) -> Pattern:
 
 #: Every pattern, by name (``discard`` for two cards stands for its family).
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (OFF, LEGAL, discard(2), ILLEGAL, REFUSED, UNSURE,
-                                                    CAMERA_LOST, GAME_WON, GAME_LOST)}
+                                                    CAMERA_LOST, CAMERA_BACK, FRAME_SKIPPED, GAME_WON,
+                                                    GAME_LOST)}
 
 
 def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool | None = None) -> Pattern:

@@ -1,13 +1,15 @@
 """A camera that comes back: failures are reported, retried with back-off, and picked up again.
 
 :class:`ResilientSource` wraps an *opener* (a function that opens the real
-source, told how many frames were already delivered so that a file or a
-folder resumes where it was). When the source fails (``CameraLost``) or
-cannot be opened (``CameraUnavailable``) it reports a :class:`CameraStatus`
+source, told how many frames were already read so that a file or a
+folder resumes where it was). When the source fails (``CameraLost``, or any
+error a frame's read raises other than ``BadFrame``) or cannot be opened
+(``CameraUnavailable``, or any other error) it reports a :class:`CameraStatus`
 ("camera lost" / "caméra perdue"), waits, and tries again, waiting twice as
 long each time up to ``max_delay``. The first frame after an outage is
 reported too ("camera back"), and frames keep their numbering, so the
-companion goes on without restarting.
+companion goes on without restarting. A ``BadFrame`` (one unreadable image
+of a folder) is passed on to the reader, who skips it: the source is fine.
 
 ``sleep`` is injected so tests never wait for real; by default it waits on
 an event that :meth:`ResilientSource.close` sets, so closing from another
@@ -20,11 +22,12 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.errors import CameraLost, CameraUnavailable, CompanionError
+from companion.errors import BadFrame, CameraLost, CameraUnavailable, CompanionError
 from companion.text import Text
 from hardware.frames import CameraSource, Frame, SourceBase
 
-#: Opens the real source; its argument is the number of frames already delivered.
+#: Opens the real source; its argument is the place in the stream to go on from (the frames
+#: already read, good or bad).
 Opener = Callable[[int], CameraSource]
 
 
@@ -70,6 +73,8 @@ class ResilientSource(SourceBase):
         self._lock = threading.Lock()
         self._source: CameraSource | None = None
         self._delivered = 0
+        #: Where the source goes on from when opened again: the frames read, bad ones included.
+        self._position = 0
         self._attempt = 0
         self._lost = False
 
@@ -94,16 +99,27 @@ class ResilientSource(SourceBase):
             return None
         if self._source is None:
             try:
-                self._source = self._opener(self._delivered)
+                self._source = self._opener(self._position)
             except CameraUnavailable as error:
                 return error
+            except Exception as error:  # a device that fails to open in its own way: try again
+                return CameraUnavailable(_failed_text(self.name, error))
         try:
             frame = self._source.read()
+        except BadFrame as error:
+            self._position = max(self._position, error.index + 1)
+            raise
         except CameraLost as error:
             self._drop()
             return error
+        except Exception as error:
+            # A read that fails in a way of its own (an OpenCV error...) is a lost camera too: the
+            # camera is opened again after a wait, rather than the same read failing in a loop.
+            self._drop()
+            return CameraLost(_failed_text(self.name, error))
         if frame is None:
             return None
+        self._position = max(self._position, frame.index + 1)
         if self._lost:
             self._lost = False
             self._attempt = 0
@@ -140,3 +156,8 @@ class ResilientSource(SourceBase):
         self._stopped.set()
         with self._lock:
             self._drop()
+
+
+def _failed_text(source: str, error: Exception) -> Text:
+    """Why a source failed, for an error that is not the companion's own."""
+    return Text("camera_failed_detail", source=source, detail=f"{type(error).__name__}: {error}")

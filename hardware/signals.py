@@ -32,7 +32,9 @@ from companion.errors import GpioUnavailable, HardwareWarning
 from companion.text import Lang, Text
 from hardware.gpio import default_pin_factory
 from hardware.patterns import (
+    CAMERA_BACK,
     CAMERA_LOST,
+    FRAME_SKIPPED,
     GAME_LOST,
     GAME_WON,
     ILLEGAL,
@@ -48,7 +50,9 @@ from hardware.patterns import (
 )
 
 __all__ = [
+    "CAMERA_BACK",
     "CAMERA_LOST",
+    "FRAME_SKIPPED",
     "GAME_LOST",
     "GAME_WON",
     "ILLEGAL",

@@ -4,41 +4,31 @@ and its sinks (the store, the signals, the page, the console), in one process.
 :class:`Live` wires them: the referee commits each event to the store, then
 tells its listeners (:class:`SignalSink`, :class:`ConsoleSink`, the page's
 hub). Feeders run in threads and call :meth:`Referee.submit`:
-:class:`DemoFeeder` plays a simulated game in real time, :class:`CameraFeeder`
-turns camera frames into events through the watcher.
+:class:`DemoFeeder` plays a simulated game in real time,
+:class:`~companion.app.camera.CameraFeeder` turns camera frames into events
+through the watcher (the demo's filmed game through :class:`FilmSource`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import random
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
-
-import cv2
-import numpy as np
 
 from companion.app.referee import Notice, Referee, summary
 from companion.config import DEFAULT_GAME, DEMO_SEED
 from companion.engine.events import Event, Placement, Play, TakeBack
-from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, StoreError, UnknownGame
+from companion.errors import StoreError, UnknownGame
 from companion.text import Lang, Text
 from hardware.frames import Frame
-from hardware.signals import CAMERA_LOST, UNSURE, signal_for
+from hardware.signals import CAMERA_BACK, CAMERA_LOST, FRAME_SKIPPED, UNSURE, signal_for
 from models.render.simulate import simulate
-from vision.find.finders import make_finder
-from vision.read.classify import OnnxClassifier
-from vision.watch.changes import TableView
-from vision.watch.geometry import from_corners
-from vision.watch.state import WatchConfig
-from vision.watch.watcher import Watcher
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_INTERVAL = 1.5
@@ -71,6 +61,11 @@ class Feeder(Protocol):
 # -- sinks ---------------------------------------------------------------------
 
 
+#: The signal of each alert the camera raises; any other alert (an unsure reading, a question of
+#: the camera) blinks amber.
+ALERT_SIGNALS = {"camera": CAMERA_LOST, "camera_back": CAMERA_BACK, "frame": FRAME_SKIPPED}
+
+
 class SignalSink:
     """Announces each ruling on the LEDs and buzzer (or their console stand-in)."""
 
@@ -83,7 +78,7 @@ class SignalSink:
             game = self.referee.game
             pattern = signal_for(notice.entry.ruling, game.outcome(), flagged=bool(game.flagged))
         elif notice.kind == "alert" and notice.alert in self.referee.alerts:
-            pattern = CAMERA_LOST if notice.alert == "camera" else UNSURE
+            pattern = ALERT_SIGNALS.get(notice.alert, UNSURE)
         else:
             return
         for sink in self.signals:
@@ -218,137 +213,10 @@ class DemoFeeder:
             self.finished.set()
 
 
-# -- the camera ------------------------------------------------------------------
+# -- the filmed demo --------------------------------------------------------------
 
 #: Seconds the demo's players wait for the camera to report a card before entering it on the page.
 DEMO_PATIENCE = 3.0
-
-
-class Director(Protocol):
-    """What happens at the table beside what the camera reports (the demo's script)."""
-
-    def told(self, index: int) -> list[dict[str, Any]]:
-        """Record lines told at frame ``index`` (by a button or the page), before the frame is read."""
-
-    def seen(self, event: Event) -> None:
-        """The camera reported ``event``."""
-
-
-class CameraFeeder:
-    """Camera frames to events: the watcher turns stable changes of the table into events for the
-    referee, and is told in turn the referee's table after every event, whatever its source.
-
-    A prompt (a card the watcher cannot read, or seen twice...) is never a guess: an unreadable
-    card is recorded as an unsure reading (G2); the other questions are shown as an alert. Every
-    ``preview_every`` seconds the frame, with the cards the watcher settled drawn on it, goes to
-    the page. ``film_time`` keeps the frames' own ``t`` on the events (the demo's film starts
-    with the game); otherwise the referee stamps them.
-    """
-
-    def __init__(self, referee: Referee, make_watcher: Callable[[Game[Any]], Any], *,
-                 publish: Callable[[bytes], None] | None = None, preview_every: float = 0.5,
-                 director: Director | None = None, film_time: bool = False) -> None:
-        self.referee = referee
-        self.make_watcher = make_watcher
-        self.publish = publish
-        self.preview_every = preview_every
-        self.director = director
-        self.film_time = film_time
-        self.source: Any = None
-        self.frames = 0
-        self._changed = threading.Event()
-        self._new_game = threading.Event()
-        self._unsubscribe = referee.subscribe(self._heard)
-
-    def status(self, status: Any) -> None:
-        """A ``hardware.resilient.CameraStatus``: the camera lost (an alert) or back."""
-        self.referee.set_alert("camera", status.text if status.lost else None)
-
-    def _heard(self, notice: Notice) -> None:
-        (self._new_game if notice.kind == "game" else self._changed).set()
-
-    def run(self, stop: threading.Event) -> None:
-        """Read frames until ``stop`` is set or the source ends."""
-        assert self.source is not None, "open the source first"
-        try:
-            watcher = self._watcher()
-            shown = -math.inf
-            while not stop.is_set():
-                frame = self.source.read()
-                if frame is None:
-                    return
-                self.frames += 1
-                if self.director is not None:
-                    for line in self.director.told(frame.index):
-                        self._submit(line)
-                if self._new_game.is_set():
-                    self._new_game.clear()
-                    watcher = self._watcher()
-                if self._changed.is_set():
-                    self._changed.clear()
-                    if watcher is not None:
-                        with self.referee.lock:
-                            watcher.sync(self.referee.game)
-                for out in watcher.feed(frame.recognition_image, frame.t) if watcher is not None else ():
-                    self._output(out, frame.t)
-                now = time.monotonic()
-                if self.publish is not None and now - shown >= self.preview_every:
-                    shown = now
-                    self.publish(preview_jpeg(frame.recognition_image, watcher))
-        finally:
-            self._unsubscribe()
-            self.source.close()
-
-    def _watcher(self) -> Any:
-        """A watcher for the referee's game, or None (with an alert) when it cannot be watched."""
-        with self.referee.lock:
-            try:
-                return self.make_watcher(self.referee.game)
-            except CompanionError as error:
-                self.referee.set_alert("prompt", error.text)
-                return None
-
-    def _output(self, out: Any, t: float) -> None:
-        if isinstance(out, Event):
-            if self.director is not None:
-                self.director.seen(out)
-            self._submit(replace(out, t=round(t, 3) if self.film_time else None))
-        elif out.kind == "unsure" and out.cells:
-            line: dict[str, Any] = {"type": "play", "card": None, "at": out.cells[0], "source": "camera"}
-            if self.film_time:
-                line["t"] = round(t, 3)
-            self._submit(line)
-        else:
-            self.referee.set_alert("prompt", out.text)
-
-    def _submit(self, event: Event | Mapping[str, Any]) -> None:
-        try:
-            self.referee.submit(event)
-        except CompanionError as error:
-            # A reading the engine cannot even parse (a cell of another game...): say why, go on.
-            self.referee.set_alert("prompt", error.text)
-
-
-def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
-    """The frame, made ``width`` pixels wide, with each settled card's outline and name drawn
-    (green; red for a flagged card), as JPEG bytes."""
-    scale = width / image.shape[1]
-    out = cv2.resize(image, (width, round(image.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-    geometry = getattr(watcher, "geometry", None)
-    if geometry is not None:
-        flagged = watcher.view.flagged
-        for cell, card in watcher.facts.items():
-            if card is None:
-                continue
-            colour = (40, 40, 230) if cell in flagged else (60, 200, 60)
-            quad = (np.asarray(geometry.card_quad(cell)) * scale).round().astype(np.int32)
-            cv2.polylines(out, [quad], True, colour, 2, cv2.LINE_AA)
-            x, y = quad.min(axis=0)
-            for thickness, ink in ((3, (0, 0, 0)), (1, colour)):
-                cv2.putText(out, card, (int(x) + 2, int(y) + 14), cv2.FONT_HERSHEY_SIMPLEX, 0.45, ink,
-                            thickness, cv2.LINE_AA)
-    ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 70])
-    return bytes(encoded) if ok else b""
 
 
 class FilmSource:
@@ -397,7 +265,11 @@ class FilmDirector:
         self._waiting: list[tuple[int, Event]] = []
         for truth in simulation.truth:
             if truth.visible:
-                if truth.frame >= start - self.patience:
+                # On a resumed film, a card that came to rest before the start and already lies on
+                # the referee's table was reported before the stop: waiting for it would hold back
+                # the next button press by up to ``patience`` (the drift of a resumed demo).
+                if truth.frame >= start or (truth.frame >= start - self.patience
+                                            and not self._on_table(truth.event)):
                     self._waiting.append((truth.frame, truth.event))
             elif truth.at_frame >= start:
                 self._told.append((truth.at_frame, truth.event))
@@ -454,32 +326,6 @@ def _key(event: Event) -> tuple[Any, ...]:
     if isinstance(event, TakeBack):
         return (event.TYPE, event.at)
     return (event.TYPE,)
-
-
-def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
-    """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
-    settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
-    classifiers: dict[str, Any] = {}
-    finders: dict[str, Any] = {}
-
-    def make(game: Game[Any]) -> Any:
-        if game.name not in classifiers:
-            classifier = OnnxClassifier(game.name)
-            threshold = getattr(getattr(config, "thresholds", None), "classifier_threshold", None)
-            if threshold is not None:
-                classifier.threshold = threshold
-            classifiers[game.name] = classifier
-        corners = getattr(getattr(config, "camera", None), "corners", None)
-        geometry = from_corners(game.name, corners) if corners is not None else None
-        settle = getattr(getattr(config, "thresholds", None), "stable_time", None)
-        watch = WatchConfig(settle=settle) if settle is not None else WatchConfig()
-        choice = getattr(getattr(config, "camera", None), "finder", "both")
-        if choice not in finders:
-            finders[choice] = make_finder(choice)
-        return Watcher(game.name, classifiers[game.name], geometry=geometry, config=watch,
-                       view=TableView.of(game), find=finders[choice])
-
-    return make
 
 
 @dataclass(frozen=True)

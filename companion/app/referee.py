@@ -35,8 +35,8 @@ from companion.text import Text
 log = logging.getLogger(__name__)
 
 #: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera,
-#: an event the store refused.
-AlertKey = Literal["unsure", "camera", "prompt", "store"]
+#: a camera frame skipped, the camera back after it was lost, an event the store refused.
+AlertKey = Literal["unsure", "camera", "prompt", "frame", "camera_back", "store"]
 
 
 @dataclass(frozen=True)

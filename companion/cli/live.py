@@ -21,10 +21,10 @@ from typing import IO, Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from companion.app.camera import CameraFeeder, watcher_factory
 from companion.app.export import export
 from companion.app.live import (
     DEMO_INTERVAL,
-    CameraFeeder,
     ConsoleSink,
     DemoFeeder,
     Feeder,
@@ -37,7 +37,6 @@ from companion.app.live import (
     film_demo,
     film_position,
     intro,
-    watcher_factory,
 )
 from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path, require_store

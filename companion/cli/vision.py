@@ -29,6 +29,7 @@ from models.render import render_scene
 from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
 from vision.evaluation.scenes import confusion_picture, evaluate_scenes
 from vision.find.finders import make_finder
+from vision.images import load_image
 from vision.networks import kernels
 from vision.read.catalogue import class_names
 from vision.read.classify import OnnxClassifier
@@ -83,15 +84,10 @@ def run_detect(args: argparse.Namespace) -> int:
     status = 0
     for path in args.images:
         try:
-            # Read as bytes and decoded, not cv2.imread: OpenCV would print a warning of its own
-            # beside the player's message when the file is missing.
-            data = np.fromfile(path, np.uint8)
-            frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-            if frame is None:
-                raise ImageUnreadable(Text("image_unreadable", path=path))
-        except (CompanionError, cv2.error, OSError) as error:
-            text = error.text if isinstance(error, CompanionError) else Text("image_unreadable", path=path)
-            print(text.render(lang), file=sys.stderr)
+            # Its header's size checked before it is decoded: a small file may claim gigabytes.
+            frame = load_image(path)
+        except ImageUnreadable as error:
+            print(error.text.render(lang), file=sys.stderr)
             status = 2
             continue
         detections = recognise(frame, classifier, find)

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from companion.app.bench import pin_one_core
+from companion.app.camera import frame_failure
 from companion.cli.lang import lang_of as _lang
 from companion.cli.parsers import watched
 from companion.cli.vision import counts_refused, finder, load_classifier
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.registry import find_game
-from companion.errors import CompanionError
+from companion.errors import BadFrame, CompanionError
 from companion.text import Lang, Text, os_reason
 from hardware.sources import open_source
 from models.render.simulate import simulate, write
@@ -87,7 +88,12 @@ def _geometry(game: str, corners: str | None, lang: Lang) -> tuple[bool, TableGe
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    """Watch a source, rule on the camera's events with the engine, and print them as they come."""
+    """Watch a source, rule on the camera's events with the engine, and print them as they come.
+
+    A frame that cannot be read or watched is said on standard error and skipped, and the count
+    of skipped frames is said at the end: the exit status stays 0 (2 is for a source, a model or
+    a setting that cannot be used at all).
+    """
     lang = _lang(args)
     if not _players_ok(args.game, args.players, lang):
         return 2
@@ -126,17 +132,35 @@ def run_watch(args: argparse.Namespace) -> int:
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return 2
+    skipped = 0
     try:
         with source:
-            for frame in source:
-                # The small stream where the camera gives one: the corners are set on it too.
-                for out in watcher.feed(frame.recognition_image, frame.t):
-                    if isinstance(out, Prompt):
-                        _print_prompt(out, args.json, lang)
-                        continue
-                    ruling = engine.play(out)
-                    watcher.sync(engine)
-                    _print_event(out, ruling.text.render(lang), ruling.legal, args.json)
+            while True:
+                index = None
+                try:
+                    frame = source.read()
+                    if frame is None:
+                        break
+                    index = frame.index
+                    # The small stream where the camera gives one: the corners are set on it too.
+                    for out in watcher.feed(frame.recognition_image, frame.t):
+                        if isinstance(out, Prompt):
+                            _print_prompt(out, args.json, lang)
+                            continue
+                        ruling = engine.play(out)
+                        watcher.sync(engine)
+                        _print_event(out, ruling.text.render(lang), ruling.legal, args.json)
+                except BadFrame as error:
+                    skipped += 1
+                    _print_skipped(error.index, skipped, error, lang)
+                    continue
+                except CompanionError:
+                    raise  # a folder unplugged, a reading of another game: the watch cannot go on
+                except Exception as error:
+                    # One frame the watcher fails on is said and skipped, as under `companion run`.
+                    skipped += 1
+                    _print_skipped(index, skipped, error, lang)
+                    continue
                 if watcher.state != state and not args.json:
                     state = watcher.state
                     _print_state(watcher, lang)
@@ -145,9 +169,17 @@ def run_watch(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
+    if skipped:
+        print(Text("watch_frames_skipped", count=skipped).render(lang), file=sys.stderr)
     if watcher.state == "searching" and not args.json:
         print(Text("watch_searching").render(lang), file=sys.stderr)
     return 0
+
+
+def _print_skipped(index: int | None, count: int, error: Exception, lang: Lang) -> None:
+    text = Text("frame_skipped", index="?" if index is None else index, count=count,
+                detail=frame_failure(error))
+    print(text.render(lang), file=sys.stderr, flush=True)
 
 
 def _print_state(watcher: Any, lang: Lang) -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import CameraLost, CameraUnavailable, HardwareWarning
+from companion.errors import BadFrame, CameraLost, CameraUnavailable
 from hardware.opencv_sources import FolderSource, VideoFileSource, WebcamSource, natural_key
+from tests.bombs import bomb_png, cut_png
 from tests.hardware.conftest import FakeClock, frame_number
 
 
@@ -99,12 +100,46 @@ def test_a_folder_unplugged_mid_stream_is_a_lost_camera(write_folder: Callable[.
         source.read()
 
 
-def test_a_corrupt_image_is_skipped_with_a_warning(write_folder: Callable[..., Path]) -> None:
+@pytest.mark.parametrize(("content", "says"), [
+    (b"not a png", "its format is none of JPEG, PNG"),
+    (cut_png(), "header is cut short or damaged"),
+    (bomb_png(), "is 30000x30000 pixels (900.0 MP, says its PNG header): over the 50 MP"),
+])
+def test_a_bad_image_is_one_bad_frame_and_the_folder_goes_on(write_folder: Callable[..., Path],
+                                                            content: bytes, says: str) -> None:
     folder = write_folder(frames=3)
-    (folder / "shot1.png").write_bytes(b"not a png")
-    with pytest.warns(HardwareWarning, match="shot1.png: skipped"):
-        frames = list(FolderSource(folder, fps=1.0))
-    assert [(f.index, frame_number(f.image)) for f in frames] == [(0, 0), (2, 2)]
+    (folder / "shot1.png").write_bytes(content)
+    source = FolderSource(folder, fps=1.0)
+    first = source.read()
+    with pytest.raises(BadFrame) as caught:
+        source.read()
+    rest = list(source)
+    assert caught.value.index == 1 and says in caught.value.text.en and "shot1.png" in caught.value.text.fr
+    assert first is not None
+    assert [(f.index, frame_number(f.image)) for f in [first, *rest]] == [(0, 0), (2, 2)]
+
+
+def test_a_video_cut_short_in_place_is_a_lost_camera_not_an_end(write_video: Callable[..., Path]) -> None:
+    path = write_video(frames=30)
+    source = VideoFileSource(path)
+    assert [source.read() is not None for _ in range(3)] == [True] * 3
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        handle.truncate(size // 3)
+    with pytest.raises(CameraLost) as caught:
+        while source.read() is not None:
+            pass
+    assert f"video {path} changed while it was read" in caught.value.text.en
+    # An AVI cut short has lost its index: it cannot be opened again until it is whole.
+    with pytest.raises(CameraUnavailable, match="cannot read video"):
+        VideoFileSource(path)
+
+
+def test_a_video_shorter_than_what_was_read_says_so(write_video: Callable[..., Path]) -> None:
+    with pytest.raises(CameraUnavailable) as caught:
+        VideoFileSource(write_video(frames=5), start=8)
+    assert "now has 5 frames, fewer than the 8 already read" in caught.value.text.en
+    assert "n'a plus que 5 images" in caught.value.text.fr
 
 
 def test_natural_order_puts_numbers_in_order() -> None:

@@ -12,7 +12,9 @@ from companion.games.tranquility.rules import Tranquility
 from companion.messages import MESSAGES
 from companion.text import LANGS, Text
 from hardware.patterns import (
+    CAMERA_BACK,
     CAMERA_LOST,
+    FRAME_SKIPPED,
     GAME_LOST,
     GAME_WON,
     ILLEGAL,
@@ -57,8 +59,12 @@ def test_the_patterns_the_issue_asks_for() -> None:
     assert "green" in GAME_WON.steps[-1].on and "red" in GAME_LOST.steps[-1].on
     assert all("tone" not in s.on for s in GAME_WON.steps) and any("tone" in s.on for s in GAME_LOST.steps)
     assert OFF.steps == () and OFF.ends
-    assert set(PATTERNS) == {"off", "legal", "discard", "illegal", "refused", "unsure", "camera_lost", "won",
-                             "lost"}
+    assert set(PATTERNS) == {"off", "legal", "discard", "illegal", "refused", "unsure", "camera_lost",
+                             "camera_back", "frame_skipped", "won", "lost"}
+    # The camera back ends the repeated loss signal with green, and a skipped frame is one short red.
+    assert CAMERA_BACK.ends and all(s.on <= {"green"} for s in CAMERA_BACK.steps)
+    assert FRAME_SKIPPED.ends and FRAME_SKIPPED.seconds < 0.5
+    assert {"red"} in [s.on for s in FRAME_SKIPPED.steps]
 
 
 @pytest.mark.parametrize(("on", "seconds", "message"), [

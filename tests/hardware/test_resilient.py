@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import CameraLost, CameraUnavailable
+from companion.errors import BadFrame, CameraLost, CameraUnavailable
 from hardware.fake import FakeCamera
+from hardware.frames import Frame
 from hardware.resilient import CameraStatus, ResilientSource
 from hardware.sources import open_resilient
-from tests.hardware.conftest import frame_number
+from tests.hardware.conftest import frame_image, frame_number
 
 
 class Recorder:
@@ -171,3 +172,58 @@ def test_a_video_that_appears_later_is_picked_up(write_video: Callable[..., Path
 def test_a_bad_source_name_fails_at_once() -> None:
     with pytest.raises(CameraUnavailable, match="unknown camera source"):
         open_resilient("webcam:zero", sleep=lambda s: pytest.fail("no wait fixes a bad name"))
+
+
+def test_a_video_cut_short_in_place_is_reported_and_picked_up_again(
+        write_video: Callable[..., Path], tmp_path: Path) -> None:
+    # Long enough that OpenCV's read-ahead does not hold the whole file.
+    path = write_video(frames=300)
+    whole = path.read_bytes()
+    # The file is put back whole on the second try again (a copy finishing, a recorder restarted).
+    seen = Recorder(on_sleep=lambda n: path.write_bytes(whole) if n == 2 else None)
+    source = open_resilient(str(path), on_status=seen.status, sleep=seen.sleep)
+    first = [source.read() for _ in range(4)]
+    with path.open("r+b") as handle:
+        handle.truncate(len(whole) // 3)
+    frames = [f for f in first if f is not None] + list(source)
+    # Reading stopped where the file was cut: that is a loss, said at once, not an end.
+    assert seen.statuses[0].lost and "changed while it was read" in seen.statuses[0].text.en
+    assert "a changé pendant sa lecture" in seen.statuses[0].text.fr
+    assert [s.lost for s in seen.statuses] == [True, True, False] and len(seen.sleeps) == 2
+    # Picked up again where it was: every frame once, in order.
+    assert [f.index for f in frames] == list(range(300))
+    assert [frame_number(f.image) for f in frames] == [frame_number(frame_image(k)) for k in range(300)]
+
+
+def test_a_bad_frame_is_passed_on_and_the_folder_resumes_after_it(
+        write_folder: Callable[..., Path], tmp_path: Path) -> None:
+    folder = write_folder(frames=5)
+    (folder / "shot1.png").write_bytes(b"not a png")
+    away = tmp_path / "away"
+    seen = Recorder(on_sleep=lambda n: away.rename(folder))
+    source = open_resilient(f"folder:{folder}", fps=1.0, on_status=seen.status, sleep=seen.sleep)
+    assert source.read() is not None
+    with pytest.raises(BadFrame):
+        source.read()
+    assert not seen.statuses  # one bad file is no lost camera
+    folder.rename(away)  # unplugged after the bad frame: picked up again after it, not on it
+    rest = list(source)
+    assert [frame_number(f.image) for f in rest] == [2, 3, 4]
+    assert [s.lost for s in seen.statuses] == [True, False]
+
+
+def test_a_read_failing_in_its_own_way_is_a_lost_camera_opened_again() -> None:
+    class Broken(FakeCamera):
+        def read(self) -> Frame | None:
+            if self.reads == 2:
+                self.reads += 1
+                raise ZeroDivisionError("a driver's bug")
+            return super().read()
+
+    camera = Broken(4)
+    seen = Recorder()
+    source = ResilientSource(camera.reopen, name="fake", on_status=seen.status, sleep=seen.sleep)
+    frames = list(source)
+    assert [int(f.image[0, 0, 0]) for f in frames] == [0, 1, 2, 3]
+    assert seen.statuses[0].lost and "ZeroDivisionError: a driver's bug" in seen.statuses[0].text.en
+    assert camera.opens == 2 and not seen.statuses[-1].lost

@@ -14,9 +14,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import ImageUnreadable, LabelsUnreadable
+from companion.errors import LabelsUnreadable
 from companion.text import Text
 from vision.find.detect import Finder, find_cards, working_frame
+from vision.images import load_image
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -80,22 +81,22 @@ def real_photo_recall(folder: str | Path, find: Finder = find_cards, enlarge: fl
     when larger, :func:`vision.find.detect.working_frame`), after being enlarged ``enlarge`` times with
     its boxes (8: the shared photos at a phone's size, 3024 by 4032 pixels for the portrait ones).
 
-    Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read and
+    Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read (or is over
+    the pixel budget, :func:`vision.images.load_image`) and
     :class:`~companion.errors.LabelsUnreadable` for a VOC file that cannot: a figure over the
     photos that could be read would not be the figure asked for."""
     found = total = 0
     for photo, xml in photos(Path(folder)):
-        frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise ImageUnreadable(Text("image_unreadable", path=photo))
+        frame = load_image(photo)
         try:
             labels = voc_boxes(xml.read_text())
         except (OSError, ET.ParseError, ValueError) as error:  # a bad encoding is a ValueError too
             detail = str(error) or type(error).__name__
             raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
         if enlarge != 1.0:
-            frame = cv2.resize(frame, None, fx=enlarge, fy=enlarge,
-                               interpolation=cv2.INTER_CUBIC if enlarge > 1 else cv2.INTER_AREA)
+            frame = np.asarray(cv2.resize(frame, None, fx=enlarge, fy=enlarge,
+                                          interpolation=cv2.INTER_CUBIC if enlarge > 1 else cv2.INTER_AREA),
+                               np.uint8)
             labels = labels * np.float32(enlarge)
         small, scale = working_frame(np.asarray(frame, np.uint8))
         quads = np.asarray(find(small), np.float32).reshape(-1, 4, 2) / np.float32(scale)

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.camera import CameraFeeder, preview_jpeg
 from companion.app.live import (
     DEMO_SOURCES,
-    CameraFeeder,
     ConsoleSink,
     DemoFeeder,
     FilmDirector,
@@ -21,7 +21,6 @@ from companion.app.live import (
     SignalSink,
     demo_game,
     film_position,
-    preview_jpeg,
 )
 from companion.app.referee import Referee
 from companion.app.store import Store
@@ -333,6 +332,16 @@ def test_film_director_does_not_enter_a_card_already_on_the_table() -> None:
     director = FilmDirector(film, referee, start=25, patience=1.0)
     assert director.told(40) == [] and director.missed == 0
     assert film_position(referee, 10.0) == 21
+
+
+def test_a_resumed_film_director_does_not_wait_for_a_card_reported_before_the_stop() -> None:
+    referee = started()
+    referee.submit(Play("30", "c3", source="camera", t=2.0))  # reported, then the companion stopped
+    film = Film(10.0, [Truth(Play("30", "c3", player=2), 20, 5), Truth(Discard(2, player=3), None, 24)])
+    director = FilmDirector(film, referee, start=film_position(referee, 10.0), patience=1.0)
+    # The button is pressed at its own frame, as in the run that was not stopped (it waited until
+    # frame 31, the card's patience, before: 0.7 s late).
+    assert director.told(24) == [{"type": "discard", "count": 2, "source": "button", "t": 2.4}]
 
 
 @pytest.mark.parametrize("sources", [(), ("page",)])

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
+from companion.cli import watch as watch_module
 from companion.cli.main import main
 from companion.cli.watch import parse_corners
+from tests.bombs import bomb_png, cut_png
 from vision.watch.layouts import layout
+from vision.watch.watcher import Watcher
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -51,6 +56,50 @@ def test_watch_a_folder_prints_the_plays(filmed: Path, capsys: pytest.CaptureFix
     status, out, err = run(capsys, "watch", str(filmed / "frames"), "--players", "2", "--lang", "fr")
     assert status == 0 and "table trouvée" in err
     assert len([line for line in out.splitlines() if " play " in line]) == len(plays)
+
+
+def test_watch_skips_bad_frames_says_so_and_still_prints_the_plays(
+        filmed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    frames = tmp_path / "frames"
+    shutil.copytree(filmed / "frames", frames)
+    # Between frames 10 and 11, and 20 and 21 (natural order): a bomb and a header cut short.
+    (frames / "000010b.png").write_bytes(bomb_png())
+    (frames / "000020b.jpg").write_bytes(cut_png())
+    record = (filmed / "record.jsonl").read_text(encoding="utf-8").splitlines()
+    plays = [(t["card"], t["at"]) for t in map(json.loads, record[1:]) if t["type"] == "play"]
+    status, out, err = run(capsys, "watch", str(frames), "--game", "tranquility", "--players", "2", "--json")
+    assert status == 0 and "Traceback" not in err
+    events = [json.loads(line) for line in out.splitlines()]
+    assert [(e["card"], e["at"]) for e in events if e.get("type") == "play"] == plays
+    assert err.splitlines() == [
+        f"camera frame 11 skipped (1 so far): image {frames / '000010b.png'} is 30000x30000 pixels "
+        "(900.0 MP, says its PNG header): over the 50 MP and 16384 pixels a side an image may have; give a "
+        "smaller one",
+        f"camera frame 22 skipped (2 so far): cannot read image {frames / '000020b.jpg'}: its header is cut "
+        "short or damaged",
+        "2 frames skipped in all (said above)",
+    ]
+
+
+def test_watch_skips_a_frame_the_watcher_fails_on(filmed: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    class Failing(Watcher):
+        calls = 0
+
+        def feed(self, image: Any, t: float) -> Any:
+            Failing.calls += 1
+            if Failing.calls == 5:
+                raise cv2.error("a frame OpenCV chokes on")
+            return super().feed(image, t)
+
+    monkeypatch.setattr(watch_module, "Watcher", Failing)
+    status, out, err = run(capsys, "watch", str(filmed / "frames"), "--players", "2", "--json",
+                           "--lang", "fr")
+    assert status == 0 and "Traceback" not in err and Failing.calls > 5
+    assert err.splitlines() == ["image 4 de la caméra ignorée (1 jusqu'ici) : l'analyse de cette image a "
+                                "échoué (error: a frame OpenCV chokes on)",
+                                "1 image ignorée en tout (dite plus haut)"]
+    assert any(json.loads(line).get("type") == "play" for line in out.splitlines())
 
 
 def test_watch_takes_the_corners_and_stable_time_from_the_configuration(

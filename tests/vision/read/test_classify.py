@@ -18,6 +18,7 @@ from companion.errors import ModelUnavailable
 from models.render import render_scene
 from models.render.faces import CALIBRATION_FONTS, HELD_OUT_FONTS
 from models.training.dataset import make_crops
+from tests.bombs import cut_png
 from vision.find.detect import find_cards
 from vision.find.finders import CombinedFinder
 from vision.find.refine import RefinedFinder, TableOrFull
@@ -215,16 +216,24 @@ def test_detect_finds_no_card_in_a_strip_of_an_image(tmp_path: Path,
     assert json.loads(capsys.readouterr().out)["cards"] == []
 
 
-@pytest.mark.parametrize("name", ["missing.png", "empty.png", "folder"])
-def test_detect_says_only_its_own_line_of_an_unreadable_image(name: str, tiny_model: Path, tmp_path: Path,
+@pytest.mark.parametrize(("name", "why"), [
+    ("missing.png", "fichier ou dossier introuvable"),
+    ("empty.png", "son format n'est aucun de JPEG, PNG, BMP, TIFF, WebP"),
+    ("folder", "c'est un dossier"),
+    ("cut.png", "son en-tête est tronqué ou abîmé"),
+])
+def test_detect_says_only_its_own_line_of_an_unreadable_image(name: str, why: str, tiny_model: Path,
+                                                             tmp_path: Path,
                                                              capfd: pytest.CaptureFixture[str]) -> None:
-    """Missing, empty, or a folder: one line for the player, nothing from OpenCV beside it."""
+    """Missing, empty, a folder, a header cut short: one line for the player, nothing from OpenCV
+    beside it."""
     (tmp_path / "empty.png").write_bytes(b"")
     (tmp_path / "folder").mkdir()
+    (tmp_path / "cut.png").write_bytes(cut_png())
     path = tmp_path / name
     assert main(["detect", str(path), "--game", "rixes", "--model", str(tiny_model), "--lang", "fr"]) == 2
     err = capfd.readouterr().err
-    assert err.strip().splitlines() == [f"impossible de lire l'image {path} : donnez un fichier JPEG ou PNG"]
+    assert err.strip().splitlines() == [f"impossible de lire l'image {path} : {why}"]
 
 
 def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2(
@@ -238,7 +247,8 @@ def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2
     out, err = capsys.readouterr()
     figures = json.loads(out)
     assert figures["scenes"] == 1 and "real_photo_recall" not in figures
-    assert err.strip() == f"impossible de lire l'image {photos / 'a.jpg'} : donnez un fichier JPEG ou PNG"
+    assert err.strip() == (f"impossible de lire l'image {photos / 'a.jpg'} : son format n'est aucun de "
+                           "JPEG, PNG, BMP, TIFF, WebP")
 
 
 def test_eval_vision_refuses_real_photos_it_cannot_find_before_reading(
