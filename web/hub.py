@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from companion.app.referee import Notice, Referee
 from web.preview import Preview
@@ -126,7 +126,7 @@ class Hub:
             self._clients.pop(client, None)
         client.close()
 
-    def stream(self, client: Client, *, heartbeat: float = 5.0) -> Iterator[str]:
+    def stream(self, client: Client, *, heartbeat: float = 5.0) -> Generator[str, None, None]:
         """The event stream of one page: the current snapshot at once, then each new one.
 
         A comment every ``heartbeat`` seconds keeps the connection alive and lets
