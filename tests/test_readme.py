@@ -109,8 +109,9 @@ def test_the_options_usage_lists_exist(capsys: pytest.CaptureFixture[str]) -> No
 
     block = re.findall(r"```text\n(.*?)```", _text(ROOT / "docs" / "usage.md"), re.S)[0]
     for command in re.split(r"\n(?=companion )", block.strip()):
-        word = command.split()[1]
-        name = ["bench", "rules"] if word == "bench" else [word]
+        words = command.split()
+        word = words[1]
+        name = ["bench", "rules"] if word == "bench" else words[1:3] if word == "store" else [word]
         with pytest.raises(SystemExit):
             main([*name, "--help"])
         help_text = capsys.readouterr().out

@@ -83,6 +83,7 @@ def test_every_answer_carries_the_security_headers(client: FlaskClient, app: Fla
                client.post("/action/undo"), client.get("/static/page.js"), client.head("/events"),
                client.get("/", headers={"Host": "evil.example"})]
     for response in answers:
+        response.close()  # the static file's handle
         headers = response.headers
         assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
         assert "default-src 'self'" in headers["Content-Security-Policy"]
