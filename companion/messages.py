@@ -163,6 +163,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "impossible de lire la carte en {cells} : quelle est cette carte ?"),
     "watch_flicker": ("the card at {cells} reads differently from one moment to the next ({cards}): which is it?",
                       "la carte en {cells} se lit différemment d'un instant à l'autre ({cards}) : laquelle est-ce ?"),
+    "watch_unplaced": ("table not placed: the cards do not lie where the layout would put them; looking again "
+                       "(not ruled or in doubt: {cells}). Set the table's corners on the page if this goes on",
+                       "table non placée : les cartes ne sont pas là où la disposition les mettrait ; nouvelle "
+                       "recherche (non jugé ou douteux : {cells}). Placez les coins de la table sur la page si "
+                       "cela continue"),
     "watch_twice": ("{cards} is seen in two places ({cells}): where is it?",
                     "{cards} est vue à deux endroits ({cells}) : où est-elle ?"),
     "watch_changed": ("the card at {cells} now reads differently ({cards}): was a card laid on another, or is it misread?",

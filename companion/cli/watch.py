@@ -236,9 +236,14 @@ def run_eval_watch(args: argparse.Namespace) -> int:
     for key in ("game", "games", "seed", "table", "finder", "plays", "plays_recovered", "play_recovery",
                 "take_backs",
                 "take_backs_recovered", "false_events_per_game", "prompts_per_game", "delay_median_s",
-                "delay_p90_s", "camera_knocks", "camera_moves_seen", "seconds"):
+                "delay_p90_s", "camera_knocks", "camera_moves_seen", "games_under_95",
+                "games_under_95_said_unplaced", "games_with_false_events", "false_events_by_game", "seconds"):
         value = figures[key]
         print(f"{key:>22}: {value:.4f}" if isinstance(value, float) else f"{key:>22}: {value}")
+    worst = figures["worst_game"]
+    if worst is not None:
+        print(f"{'worst_game':>22}: seed {worst['seed']}, {worst['plays_recovered']}/{worst['plays']} plays, "
+              f"{worst['false_events']} false, table not placed said {worst['unplaced']} times")
     for event in figures["false"]:
         print(f"{'false':>22}: {json.dumps(event)}")
     return 0

@@ -36,6 +36,8 @@ from vision.watch.watcher import Watcher
 
 #: Seconds after its rest frame a visible event may still be reported.
 PATIENCE = 3.0
+#: A game with fewer of its plays recovered than this is read badly, whatever the totals say.
+LOW_GAME = 0.95
 
 
 def _key(event: Event) -> tuple[Any, ...]:
@@ -64,13 +66,23 @@ class GameTally:
     camera_moves: int = 0
     bump_frame: int | None = None
 
+    @property
+    def recovery(self) -> float:
+        """The share of the game's plays recovered (1.0 for a game without plays)."""
+        return self.plays_recovered / self.plays if self.plays else 1.0
+
+    @property
+    def unplaced(self) -> int:
+        """How many times the watcher said "table not placed"."""
+        return sum(prompt["prompt"] == "unplaced" for prompt in self.prompts)
+
     def summary(self) -> dict[str, Any]:
         """The game's figures as a JSON-ready dict."""
         return {"seed": self.seed, "frames": self.frames, "plays": self.plays,
                 "plays_recovered": self.plays_recovered, "take_backs": self.take_backs,
                 "take_backs_recovered": self.take_backs_recovered, "false_events": len(self.false_events),
-                "prompts": len(self.prompts), "camera_moves_seen": self.camera_moves,
-                "bump_frame": self.bump_frame}
+                "prompts": len(self.prompts), "unplaced": self.unplaced,
+                "camera_moves_seen": self.camera_moves, "bump_frame": self.bump_frame}
 
 
 def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None = None, *,
@@ -182,6 +194,16 @@ def summarise(game: str, seed: int, tallies: list[GameTally], sim_fps: float) ->
         "camera_knocks": sum(t.bump_frame is not None for t in tallies),
         "camera_moves_seen": sum(t.camera_moves for t in tallies),
         "targets": {"play_recovery": 0.995, "false_events_per_game": 0, "delay_median_s": 0.5},
+        # Totals hide a game read badly among good ones: the worst game, the games under 95% of
+        # their plays (and those of them where the companion said it could not place the table),
+        # and the false events game by game.
+        "worst_game": min((t.summary() for t in tallies), key=lambda g: (
+            g["plays_recovered"] / g["plays"] if g["plays"] else 1.0, -g["false_events"]), default=None),
+        "games_under_95": sum(t.recovery < LOW_GAME for t in tallies),
+        "games_under_95_said_unplaced": sum(t.recovery < LOW_GAME and t.unplaced > 0 and not t.false_events
+                                            for t in tallies),
+        "games_with_false_events": sum(bool(t.false_events) for t in tallies),
+        "false_events_by_game": [len(t.false_events) for t in tallies],
         "per_game": [t.summary() for t in tallies],
         "false": [e for t in tallies for e in t.false_events],
         "missed_events": [e for t in tallies for e in t.missed],

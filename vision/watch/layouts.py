@@ -61,12 +61,23 @@ class Layout:
     corners: tuple[Corner, Corner, Corner, Corner]
     #: The finest step of ``u``: 1.0, or 0.5 where rows are offset by half a card (the pyramid).
     u_step: float = 1.0
+    #: Each card above the lowest row rests on the cards below it (see :meth:`supports`).
+    rests_on: bool = False
 
     @classmethod
     def of(cls, game: str, data: LayoutData) -> Layout:
         """The layout of ``game`` from its spec's plain data (:class:`~companion.engine.spec.LayoutData`)."""
         return cls(game, data.cells, dict(data.lattice), data.static, data.static_shape, data.static_name,
-                   data.corners, data.u_step)
+                   data.corners, data.u_step, data.rests_on)
+
+    def supports(self, name: str) -> tuple[str, ...]:
+        """The cells a card at ``name`` rests on: those of the row below it overlaps (none on the
+        lowest row, or where cards do not rest on others)."""
+        if not self.rests_on:
+            return ()
+        u, v = self.lattice[name]
+        return tuple(other for other in self.cells if abs(self.lattice[other][1] - (v - 1)) < 0.01
+                     and abs(self.lattice[other][0] - u) < 0.99)
 
     def pitch(self, gap: float) -> tuple[float, float]:
         """Centre-to-centre distance of neighbouring cards across and up, in mm."""

@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.engine.events import Event
 from companion.engine.game import Game
 from companion.engine.spec import find_spec
 from vision.find.detect import Finder
@@ -63,6 +64,7 @@ from vision.watch.params import (
     EMPTY_SHARE,
     REFIT_SHIFT,
 )
+from vision.watch.placement import Placement, check
 from vision.watch.reading import CellReading
 from vision.watch.silhouette import changed_share
 from vision.watch.stable import Change, Prompt, Stabiliser
@@ -71,6 +73,18 @@ from vision.watch.table import find_table
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
+
+#: Seconds between two checks of a placement not yet confirmed (each runs the card finder).
+CHECK_EVERY = 0.3
+#: Seconds what was read may be held while no card in sight says whether the table lies right.
+HOLD_AT_MOST = 2.0
+#: Cells changed at once that make the watcher check its placement again.
+BURST = 3
+
+
+def _cells(event: Event) -> list[str]:
+    line = event.to_json()
+    return [str(line[name]) for name in ("at", "move_to") if name in line]
 
 
 class Watcher(CellReading):
@@ -130,8 +144,19 @@ class Watcher(CellReading):
         self._calm_image: Image | None = None
         self._calm_tiles: Tiles | None = None
         self._still_since = -math.inf
+        #: How sure the watcher is of where the table lies (see vision.watch.placement); what it
+        #: read meanwhile, held until a calm frame confirms the placement; when it last checked;
+        #: the events given out since the last confirmation (in doubt if the placement fails).
+        self.placement = Placement()
+        self._held: list[Output] = []
+        self._hold_start = -math.inf
+        self._checked = -math.inf
+        self._since_check: list[str] = []
+        #: The Panoramas' row placed the table wrong once: place it by every card found instead.
+        self._rows_failed = False
         if geometry is not None:
             self._set_geometry(geometry)
+            self.placement.placed(by_hand=True)
 
     # -- what the engine says ------------------------------------------------
 
@@ -208,8 +233,84 @@ class Watcher(CellReading):
                 self._first_cards(frame, tiles)
             if self._refit_due and not self._placing:
                 self._refit(frame, small, t)
-        return [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
-                *self.interpreter.tick(t)]
+        outputs = [*self.interpreter.interpret(changes, self.stabiliser.facts), *prompts,
+                   *self.interpreter.tick(t)]
+        return self._gate(outputs, frame, changes, bool(moving.any()), t)
+
+    # -- how sure of the table -------------------------------------------------
+
+    def place_by_hand(self, geometry: TableGeometry) -> None:
+        """The players set the table (four corners, or two known cards, on the page): trusted."""
+        self._unplace()
+        self._set_geometry(geometry)
+        self.placement.placed(by_hand=True)
+
+    def confirm(self) -> None:
+        """The players say the layout drawn over the picture lies right: trusted from now on."""
+        if self.geometry is not None:
+            self.placement.placed(by_hand=True)
+
+    def _gate(self, outputs: list[Output], frame: Image, changes: list[Change], moving: bool,
+              t: float) -> list[Output]:
+        """Give out ``outputs`` while the placement is trusted; else hold them until a calm frame
+        confirms it, or drop them and place the table again when the cards say it lies wrong."""
+        placement = self.placement
+        if placement.state == "by_hand" or self.find is None:
+            return outputs
+        if placement.state == "placed" and self._doubtful(outputs, changes):
+            placement.state = "checking"
+        if placement.state == "placed":
+            self._since_check += [cell for out in outputs if isinstance(out, Event)
+                                  for cell in _cells(out)]
+            return outputs
+        if outputs and not self._held:
+            self._hold_start = t
+        self._held += outputs
+        if not self._held or moving or t - self._checked < CHECK_EVERY:
+            return []
+        self._checked = t
+        assert self.geometry is not None
+        verdict = check(self.find(frame), self.geometry).verdict
+        if verdict == "doubted":
+            in_doubt = self._since_check + [cell for out in self._held if isinstance(out, Event)
+                                            for cell in _cells(out)]
+            self._unplace()
+            self.placement.replaced += 1
+            return [Prompt("unplaced", tuple(dict.fromkeys(in_doubt)), t)]
+        if verdict == "confirmed" or t - self._hold_start > HOLD_AT_MOST:
+            # Confirmed, or nothing in sight says either way for long: go on as placed.
+            placement.state = "placed"
+            held, self._held, self._since_check = self._held, [], []
+            return held
+        return []
+
+    def _doubtful(self, outputs: list[Output], changes: list[Change]) -> bool:
+        """Whether what was just read says the placement went wrong: a card resting on an empty
+        cell, a card seen in two cells, or many cells changed at once."""
+        facts = self.stabiliser.facts
+        if any(c.new is not None and any(facts.get(s) is None for s in self.layout.supports(c.cell))
+               for c in changes):
+            return True
+        if any(isinstance(out, Prompt) and out.kind == "twice" for out in outputs):
+            return True
+        return len(changes) >= BURST
+
+    def _unplace(self) -> None:
+        """Forget the table: it is looked for again, every cell read afresh from the engine's table."""
+        self.geometry = None
+        self._sampler = None
+        self._memory = {}
+        self._previous = self._static_ref = self._anchor = None
+        self._anchors = None
+        self._placing = False
+        self._frames = {}
+        self._calm_image = self._calm_tiles = self._bare = None
+        self._moved_at = None
+        self._held = []
+        self._since_check = []
+        self._searched = -math.inf
+        self._rows_failed = True
+        self.placement.lost()
 
     # -- the camera ----------------------------------------------------------------
 
@@ -235,7 +336,8 @@ class Watcher(CellReading):
         self._searched = t
         self.stats.searches += 1
         known = {cell: card for cell, card in self.view.cards.items() if card is not None}
-        if self.layout.static_shape == "triangle" and self.find is not None and not known:
+        if self.layout.static_shape == "triangle" and self.find is not None and not known \
+                and not self._rows_failed:
             # L'Ascension's bare pyramid: its Panoramas place it roughly, its first cards precisely.
             row = find_panorama_row(frame, self.layout, self.classifier, for_closer_look(self.find),
                                     quads=self.find(frame))
@@ -245,10 +347,12 @@ class Watcher(CellReading):
                 # The bare table is the first calm frame: a hand may be reaching in already.
                 self._placing = True
                 self._still_since = t
+                self.placement.placed()
             return
         geometry = self._find_table(frame, known)
         if geometry is not None:
             self._set_geometry(geometry)
+            self.placement.placed()
 
     def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
         quads = self.find(frame) if self.find is not None else None

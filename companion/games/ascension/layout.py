@@ -14,4 +14,5 @@ LAYOUT = LayoutData(
     static_name="panorama",
     corners=(("a1", 3), ("i1", 2), (SUMMIT, 1), (SUMMIT, 0)),
     u_step=0.5,
+    rests_on=True,
 )
