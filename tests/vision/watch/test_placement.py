@@ -10,6 +10,7 @@ from vision.watch.geometry import TableGeometry, from_corners
 from vision.watch.layouts import layout
 from vision.watch.placement import Check, Placement, check
 
+
 def _table(game: str) -> TableGeometry:
     """The layout seen from straight above, 1.2 pixels a millimetre (its own four corners set)."""
     lay = layout(game)
