@@ -93,7 +93,7 @@ class Prompt:
     @property
     def text(self) -> Text:
         """The bilingual question."""
-        cells = ", ".join(self.cells)
+        cells = ", ".join(self.cells) or "-"
         cards = ", ".join(self.cards)
         return Text(f"watch_{self.kind}", cells=cells, cards=cards)
 
