@@ -21,6 +21,7 @@ is trusted at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,7 +29,6 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.watch.geometry import TableGeometry
-from vision.watch.layouts import card_corners
 
 State = Literal["searching", "checking", "placed", "by_hand"]
 
@@ -66,14 +66,12 @@ class Placement:
 LANDS_WITHIN = 0.15
 ASTRAY_FROM = 0.2
 ASTRAY_TO = 0.7
-#: Share of the cards across the layout's lines that confirms a placement (at most).
-CONFIRM_SHARE = 0.2
 
 
 @dataclass(frozen=True)
 class Check:
-    """What one calm frame says of a placement: the cards the finder outlined that land on the
-    layout's cells and those that lie across its lines."""
+    """What one calm frame says of a placement: the cells just read where the finder outlined a
+    card (landed), and those where it outlined one only across the layout's lines (astray)."""
 
     landed: int
     astray: int
@@ -83,37 +81,25 @@ class Check:
         """``confirmed``, ``doubted``, or ``unclear`` (no card to say)."""
         if self.astray > self.landed:
             return "doubted"
-        if self.landed >= 1 and self.astray <= CONFIRM_SHARE * (self.landed + self.astray):
+        if self.landed > self.astray:
             return "confirmed"
         return "unclear"
 
 
-def layout_quads(geometry: TableGeometry) -> npt.NDArray[np.float64]:
-    """The image corners (N, 4, 2) of every card the layout places: its cells, then its static cards."""
-    lay = geometry.layout
-    cells = [geometry.card_quad(cell).astype(np.float64) for cell in lay.cells]
-    static = [geometry.to_image(card_corners(x, y)) for x, y in lay.static_points(geometry.gap)]
-    return np.array([*cells, *static], np.float64)
-
-
-def check(quads: npt.ArrayLike, geometry: TableGeometry) -> Check:
+def check(quads: npt.ArrayLike, geometry: TableGeometry, cells: Iterable[str]) -> Check:
     """How the cards outlined in a frame (``quads``, image corners (N, 4, 2)), found without the
-    placement, fall on the layout's cells placed by ``geometry``. The static cards are left out
-    (the placement was fitted to them), and so is a card far from every cell (a hand, a card
-    held, the deck)."""
-    found = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    targets = layout_quads(geometry)
-    cells = len(geometry.layout.cells)
-    centres = targets.mean(axis=1)
-    widths = np.linalg.norm(targets[:, 0] - targets[:, 1], axis=1)
+    placement, fall on ``cells`` (those just read) of the layout placed by ``geometry``: a cell
+    lands when a card's centre lies within :data:`LANDS_WITHIN` of a card's width of its centre,
+    and is astray when none does but one lies across its lines. Only the cells just read are
+    asked: elsewhere a tiled table's card-shaped tiles, a hand or the deck would speak."""
+    found = np.asarray(quads, np.float64).reshape(-1, 4, 2).mean(axis=1)
     landed = astray = 0
-    for quad in found:
-        distance = np.linalg.norm(centres - quad.mean(axis=0), axis=1) / widths
-        nearest = int(np.argmin(distance))
-        if nearest >= cells:
-            continue
-        if distance[nearest] < LANDS_WITHIN:
+    for cell in dict.fromkeys(cells):
+        quad = geometry.card_quad(cell).astype(np.float64)
+        width = float(np.linalg.norm(quad[0] - quad[1]))
+        distance = np.linalg.norm(found - quad.mean(axis=0), axis=1) / width if len(found) else np.zeros(0)
+        if (distance < LANDS_WITHIN).any():
             landed += 1
-        elif ASTRAY_FROM <= distance[nearest] < ASTRAY_TO:
+        elif ((distance >= ASTRAY_FROM) & (distance < ASTRAY_TO)).any():
             astray += 1
     return Check(landed, astray)

@@ -150,6 +150,7 @@ class Watcher(CellReading):
         self.placement = Placement()
         self._held: list[Output] = []
         self._hold_start = -math.inf
+        self._suspect = False
         self._checked = -math.inf
         self._since_check: list[str] = []
         #: The Panoramas' row placed the table wrong once: place it by every card found instead.
@@ -257,6 +258,11 @@ class Watcher(CellReading):
         placement = self.placement
         if placement.state == "by_hand" or self.find is None:
             return outputs
+        if placement.state == "checking" and self._impossible(changes):
+            # A card resting on nothing before any card confirmed the table: its rows are placed
+            # wrong, whatever the outlines say. (Once confirmed, the cards below may just be
+            # cards not read yet: the table is checked again instead.)
+            self._suspect = True
         if placement.state == "placed" and self._doubtful(outputs, changes):
             placement.state = "checking"
         if placement.state == "placed":
@@ -270,7 +276,12 @@ class Watcher(CellReading):
             return []
         self._checked = t
         assert self.geometry is not None
-        verdict = check(self.find(frame), self.geometry).verdict
+        cells = [cell for out in self._held if isinstance(out, Event) for cell in _cells(out)]
+        # While L'Ascension's pyramid is placed roughly by its Panoramas, each card is read by the
+        # table about it (vision.watch.anchors), and the rough table is a third of a card off at
+        # its top by design: only the layout's facts can speak then.
+        verdict = "doubted" if self._suspect else "unclear" if self._placing else \
+            check(self.find(frame), self.geometry, cells).verdict
         if verdict == "doubted":
             in_doubt = self._since_check + [cell for out in self._held if isinstance(out, Event)
                                             for cell in _cells(out)]
@@ -278,22 +289,30 @@ class Watcher(CellReading):
             self.placement.replaced += 1
             return [Prompt("unplaced", tuple(dict.fromkeys(in_doubt)), t)]
         if verdict == "confirmed" or t - self._hold_start > HOLD_AT_MOST:
+            self._suspect = False
             # Confirmed, or nothing in sight says either way for long: go on as placed.
             placement.state = "placed"
             held, self._held, self._since_check = self._held, [], []
             return held
         return []
 
+    def _bare_below(self, changes: list[Change]) -> list[int]:
+        """For each card just settled that rests on other cards (a pyramid), how many of the cells
+        below it are bare, as the camera and the engine both see them."""
+        facts, told = self.stabiliser.facts, self.view.cards
+        return [sum(facts.get(s) is None and told.get(s) is None for s in supports)
+                for c in changes if c.new is not None and (supports := self.layout.supports(c.cell))]
+
+    def _impossible(self, changes: list[Change]) -> bool:
+        """Whether a card just settled rests on nothing at all: the rows are placed wrong."""
+        return any(bare == 2 for bare in self._bare_below(changes))
+
     def _doubtful(self, outputs: list[Output], changes: list[Change]) -> bool:
-        """Whether what was just read says the placement went wrong: a card resting on an empty
-        cell, a card seen in two cells, or many cells changed at once."""
-        facts = self.stabiliser.facts
-        if any(c.new is not None and any(facts.get(s) is None for s in self.layout.supports(c.cell))
-               for c in changes):
-            return True
-        if any(isinstance(out, Prompt) and out.kind == "twice" for out in outputs):
-            return True
-        return len(changes) >= BURST
+        """Whether what was just read asks for the placement to be checked again: a card over a
+        bare cell (its neighbour below may be a card not read yet), a card seen in two cells, or
+        many cells changed at once."""
+        twice = any(isinstance(out, Prompt) and out.kind == "twice" for out in outputs)
+        return twice or len(changes) >= BURST or any(self._bare_below(changes))
 
     def _unplace(self) -> None:
         """Forget the table: it is looked for again, every cell read afresh from the engine's table."""
@@ -308,6 +327,7 @@ class Watcher(CellReading):
         self._moved_at = None
         self._held = []
         self._since_check = []
+        self._suspect = False
         self._searched = -math.inf
         self._rows_failed = True
         self.placement.lost()

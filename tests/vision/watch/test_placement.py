@@ -28,25 +28,26 @@ def test_cards_on_their_cells_confirm_and_half_a_card_off_doubts(game: str) -> N
     geometry = _table(game)
     middle = len(layout(game).cells) // 2
     cells = list(layout(game).cells[middle:middle + 4])  # away from the static cards
-    assert check(_cards(geometry, cells), geometry) == Check(4, 0)
-    assert check(_cards(geometry, cells), geometry).verdict == "confirmed"
-    off = check(_cards(geometry, cells, (30.0, 0.0)), geometry)
-    assert off.astray == 4 and off.verdict == "doubted"
+    assert check(_cards(geometry, cells), geometry, cells) == Check(4, 0)
+    assert check(_cards(geometry, cells), geometry, cells).verdict == "confirmed"
+    off = check(_cards(geometry, cells, (30.0, 0.0)), geometry, cells)
+    assert off == Check(0, 4) and off.verdict == "doubted"
 
 
-def test_a_card_far_from_the_layout_or_a_static_card_says_nothing() -> None:
+def test_only_the_cells_just_read_are_asked() -> None:
+    """A card-shaped tile elsewhere, half a card off every cell, says nothing of c3."""
+    geometry = _table("tranquility")
+    quads = np.concatenate([_cards(geometry, ["c3"]), _cards(geometry, ["e5", "f2"], (30.0, 0.0))])
+    assert check(quads, geometry, ["c3"]) == Check(1, 0)
+    assert check(quads, geometry, ["c3", "c3"]) == Check(1, 0)
+
+
+def test_a_card_far_off_or_none_says_nothing() -> None:
     geometry = _table("tranquility")
     far = _cards(geometry, ["c3"]) + 2000.0  # a card held far off
-    assert check(far, geometry) == Check(0, 0)
-    assert check(far, geometry).verdict == "unclear"
-    assert check(np.zeros((0, 4, 2)), geometry).verdict == "unclear"
-
-
-def test_one_card_astray_among_many_landed_still_confirms() -> None:
-    geometry = _table("tranquility")
-    cells = list(layout("tranquility").cells[:6])
-    quads = np.concatenate([_cards(geometry, cells), _cards(geometry, ["f6"], (30.0, 0.0))])
-    assert check(quads, geometry).verdict == "confirmed"
+    assert check(far, geometry, ["c3"]) == Check(0, 0)
+    assert check(far, geometry, ["c3"]).verdict == "unclear"
+    assert check(np.zeros((0, 4, 2)), geometry, ["c3"]).verdict == "unclear"
 
 
 def test_a_pyramid_card_rests_on_the_two_below_and_a_grid_card_on_nothing() -> None:
