@@ -201,9 +201,10 @@ class CameraFeeder:
             geometry = watcher.geometry
         corners = geometry.to_image(geometry.layout.corner_points(geometry.gap))
         self._by_hand = (game, corners)
-        prompt = self.referee.alerts.get("prompt")
-        if prompt is not None and prompt.key == "watch_unplaced":
-            self.referee.set_alert("prompt", None)  # the question is answered
+        with self.referee.lock:
+            prompt = self.referee.alerts.get("prompt")
+            if prompt is not None and prompt.key == "watch_unplaced":
+                self.referee.set_alert("prompt", None)  # the question is answered
         assert self.table is not None
         try:
             self.table.save(corners.tolist())

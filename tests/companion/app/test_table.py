@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.table import TableDesk, TableRequest, check_corners, save_corners, with_corners
-from companion.config import read_config
+from companion.config import default_file, read_config
 from companion.errors import ConfigError, MalformedInput
 
 CORNERS = [[100.25, 600.0], [500.0, 600.0], [500.0, 100.0], [100.0, 100.0]]
@@ -154,3 +154,16 @@ def test_a_file_the_companion_would_refuse_is_not_written(tmp_path: Path) -> Non
     with pytest.raises(ConfigError):
         save_corners(path, CORNERS)
     assert path.read_text(encoding="utf-8") == broken
+
+
+def test_the_shipped_commented_file_keeps_every_other_line(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    shipped = default_file().read_text(encoding="utf-8")
+    path.write_text(shipped, encoding="utf-8")
+    save_corners(path, CORNERS)
+    before, after = shipped.splitlines(), path.read_text(encoding="utf-8").splitlines()
+    changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    assert changed == [("corners = false", "corners = [[100.2, 600.0], [500.0, 600.0], [500.0, 100.0], "
+                                           "[100.0, 100.0]]")]
+    assert read_config(path).camera.corners == ((100.2, 600.0), (500.0, 600.0), (500.0, 100.0),
+                                                (100.0, 100.0))
