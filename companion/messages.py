@@ -168,6 +168,55 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "table non placée : les cartes ne sont pas là où la disposition les mettrait ; nouvelle "
                        "recherche (non jugé ou douteux : {cells}). Placez les coins de la table sur la page si "
                        "cela continue"),
+    # -- placing the table from the page (issue 73): its state, the page's controls, the refusals
+    "table_state": ("table: {state}", "table : {state}"),
+    "table_searching": ("looking for it", "recherche en cours"),
+    "table_checking": ("placed, being checked against the cards (nothing is ruled meanwhile)",
+                       "placée, en vérification par les cartes (rien n'est jugé en attendant)"),
+    "table_placed": ("placed", "placée"),
+    "table_by_hand": ("set by hand", "placée à la main"),
+    "table_saved_in": ("corners saved in {path} for the next game", "coins enregistrés dans {path} pour la "
+                       "prochaine partie"),
+    "table_no_camera": ("no camera is watching the table", "aucune caméra ne surveille la table"),
+    "table_nothing_to_confirm": ("the table is not found yet: there is no layout to confirm; set its corners",
+                                 "la table n'est pas encore trouvée : aucune disposition à confirmer ; placez "
+                                 "ses coins"),
+    "table_bad_request": ('send {{"confirm": true}} or {{"corners": [[x, y], [x, y], [x, y], [x, y]]}}, '
+                          "not both",
+                          'envoyez {{"confirm": true}} ou {{"corners": [[x, y], [x, y], [x, y], [x, y]]}}, '
+                          "pas les deux"),
+    "table_bad_corners": ("four corners are needed, each [x, y] as fractions of the picture from 0 to 1; "
+                          "got {value}",
+                          "il faut quatre coins, chacun [x, y] en fractions de l'image entre 0 et 1 ; "
+                          "reçu {value}"),
+    "table_not_convex": ("the four corners must be tapped in the order bottom left, bottom right, top right, "
+                         "top left of the play area, around a convex area of the picture; got {value}",
+                         "les quatre coins doivent être touchés dans l'ordre bas gauche, bas droite, haut "
+                         "droite, haut gauche de l'aire de jeu, autour d'une zone convexe de l'image ; "
+                         "reçu {value}"),
+    "table_asked_confirm": ("the camera takes the layout drawn as right from its next picture",
+                            "la caméra tient la disposition dessinée pour juste dès sa prochaine image"),
+    "table_asked_corners": ("the camera places the table by these corners from its next picture",
+                            "la caméra place la table selon ces coins dès sa prochaine image"),
+    "table_corners_refused": ("these corners cannot place the table: {detail}",
+                              "ces coins ne peuvent pas placer la table : {detail}"),
+    "table_not_saved": ("the table's placement holds for this game but could not be saved in {path}: {detail}",
+                        "le placement de la table vaut pour cette partie mais n'a pas pu être enregistré "
+                        "dans {path} : {detail}"),
+    "page_table_confirm": ("The layout is right", "La disposition est juste"),
+    "page_table_corners": ("Set the corners", "Placer les coins"),
+    "page_table_cancel": ("Cancel", "Annuler"),
+    "page_table_help": ("The layout the camera believes in is drawn over the picture. If it lies wrong, set the "
+                        "corners: tap the play area's four corners on the picture, in the order asked.",
+                        "La disposition que la caméra croit voir est dessinée sur l'image. Si elle est "
+                        "fausse, placez les coins : touchez les quatre coins de l'aire de jeu sur l'image, "
+                        "dans l'ordre demandé."),
+    "page_table_tap": ("tap corner {n} of 4 of the play area: {corner}",
+                       "touchez le coin {n} sur 4 de l'aire de jeu : {corner}"),
+    "page_corner_1": ("bottom left", "en bas à gauche"),
+    "page_corner_2": ("bottom right", "en bas à droite"),
+    "page_corner_3": ("top right", "en haut à droite"),
+    "page_corner_4": ("top left", "en haut à gauche"),
     "watch_twice": ("{cards} is seen in two places ({cells}): where is it?",
                     "{cards} est vue à deux endroits ({cells}) : où est-elle ?"),
     "watch_changed": ("the card at {cells} now reads differently ({cards}): was a card laid on another, or is it misread?",

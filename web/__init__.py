@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask
 
 from companion.app.referee import Referee
+from companion.app.table import TableDesk
 from companion.config import DEFAULT_GAME
 from companion.engine.record import Header
 from web import actions, body, errors, security, views
@@ -34,13 +35,15 @@ def create_app(
     config: Mapping[str, Any] | None = None,
     *,
     preview: Preview | None = None,
+    table: TableDesk | None = None,
 ) -> Flask:
     """The page's app for ``referee`` (by default a new 3-player Tranquillité without a store).
 
     ``config`` may set ``TOKEN`` (else a random one), ``HOST`` (the configured
     host name, allowed in ``Host`` headers), ``ALLOWED_HOSTS`` (instead of the
     machine's names and addresses), ``SSE_HEARTBEAT`` (seconds),
-    ``SSE_MAX_CLIENTS`` and ``SSE_PER_ADDRESS`` (see :class:`web.hub.Hub`).
+    ``SSE_MAX_CLIENTS`` and ``SSE_PER_ADDRESS`` (see :class:`web.hub.Hub`). ``table`` is the
+    desk shared with the camera feeder, through which the page places the table.
     """
     app = Flask(__name__)
     app.config.from_mapping(
@@ -57,8 +60,8 @@ def create_app(
     referee = referee if referee is not None else Referee(Header(DEFAULT_GAME, 3))
     preview = preview if preview is not None else Preview()
     hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]),
-              per_address=int(app.config["SSE_PER_ADDRESS"]))
-    app.extensions[EXTENSION] = Page(referee, hub, preview)
+              per_address=int(app.config["SSE_PER_ADDRESS"]), table=table)
+    app.extensions[EXTENSION] = Page(referee, hub, preview, table)
     body.init_app(app)
     errors.init_app(app)
     security.init_app(app)

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 
 from companion.app.referee import Entry, Referee, parse_options, summary
+from companion.app.table import TableRequest, check_corners
 from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo, event_from_json
 from companion.engine.jsonsafe import ascii_number
 from companion.engine.record import Header, parse_line
@@ -141,6 +142,32 @@ def event() -> Response:
     if not isinstance(line, dict):
         refuse(400, Text("not_an_object"))
     return _answer([_referee().submit({**line, "source": SOURCE})])
+
+
+@bp.post("/table")
+def table() -> Response:
+    """Place the table: ``{"confirm": true}`` (the layout drawn over the picture is right) or
+    ``{"corners": [[x, y], ...]}`` (the play area's four corners, bottom left, bottom right, top
+    right, top left, as fractions of the picture's width and height). The camera applies it on
+    its next frame; 409 while no camera is watching."""
+    fields = request_fields()
+    if set(fields) - {"confirm", "corners", "token"} or ("confirm" in fields) == ("corners" in fields):
+        refuse(400, Text("table_bad_request"))
+    if "confirm" in fields:
+        if fields["confirm"] is not True:
+            refuse(400, Text("bad_field", field="confirm", value=str(fields["confirm"])[:20]))
+        request = TableRequest(confirm=True)
+    else:
+        request = TableRequest(corners=check_corners(fields["corners"]))
+    desk = page_of(current_app).table
+    status = desk.status if desk is not None else None
+    if desk is None or status is None:
+        refuse(409, Text("table_no_camera"))
+    if request.confirm and status.state == "searching":
+        refuse(409, Text("table_nothing_to_confirm"))
+    desk.ask(request)
+    key = "table_asked_confirm" if request.confirm else "table_asked_corners"
+    return jsonify(ok=True, message=both(Text(key)))
 
 
 @bp.post("/new_game")

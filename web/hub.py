@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Generator
 
 from companion.app.referee import Notice, Referee
+from companion.app.table import TableDesk
 from web.preview import Preview
 from web.snapshot import snapshot
 
@@ -61,24 +62,27 @@ class Hub:
     """
 
     def __init__(self, referee: Referee, preview: Preview | None = None, *, max_clients: int = 16,
-                 per_address: int = 4) -> None:
+                 per_address: int = 4, table: TableDesk | None = None) -> None:
         self.referee = referee
         self.preview = preview
+        self.table = table
         self.max_clients = max_clients
         self.per_address = max(1, per_address)
         self._lock = threading.Lock()
         # Oldest first (dicts keep their order): the one to give way is the first of its address.
         self._clients: dict[Client, None] = {}
         self._closed = False
-        self._message = json.dumps(snapshot(referee, preview), ensure_ascii=False)
+        self._message = json.dumps(snapshot(referee, preview, table), ensure_ascii=False)
         self._unsubscribe = referee.subscribe(self._heard)
+        # The table's placement changes with no event: the page hears of it all the same.
+        self._unsubscribe_table = table.subscribe(self.publish) if table is not None else None
 
     def _heard(self, notice: Notice) -> None:
         self.publish()
 
     def publish(self) -> None:
         """Build a snapshot now and send it to every open page."""
-        message = json.dumps(snapshot(self.referee, self.preview), ensure_ascii=False)
+        message = json.dumps(snapshot(self.referee, self.preview, self.table), ensure_ascii=False)
         with self._lock:
             self._message = message
             clients = list(self._clients)
@@ -152,3 +156,5 @@ class Hub:
         for client in clients:
             client.close()
         self._unsubscribe()
+        if self._unsubscribe_table is not None:
+            self._unsubscribe_table()

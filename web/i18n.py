@@ -15,6 +15,7 @@ SCRIPT_KEYS = (
     "page_live", "page_offline", "page_turn", "page_discard_now", "page_start_split_due",
     "page_no_history", "page_verdict_ok", "page_verdict_no", "page_verdict_unsure", "page_token_missing",
     "page_confirm_loss", "page_confirm_new", "page_done", "page_latency", "page_game_over",
+    "page_table_tap", "page_corner_1", "page_corner_2", "page_corner_3", "page_corner_4",
 )
 
 
@@ -34,5 +35,5 @@ def script_texts(lang: Lang) -> dict[str, str]:
 
 def _placeholders(key: str) -> dict[str, str]:
     english = MESSAGES[key][0]
-    names = ("seat", "count", "ms", "outcome")
+    names = ("seat", "count", "ms", "outcome", "n", "corner")
     return {name: "{" + name + "}" for name in names if "{" + name + "}" in english}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import Flask
 
 from companion.app.referee import Referee
+from companion.app.table import TableDesk
 from web.hub import Hub
 from web.preview import Preview
 
@@ -15,11 +16,13 @@ EXTENSION = "companion"
 
 @dataclass
 class Page:
-    """The resources of one app (``app.extensions["companion"]``)."""
+    """The resources of one app (``app.extensions["companion"]``); ``table`` is where the page
+    leaves the players' placement of the table for the camera (None: no camera to place it)."""
 
     referee: Referee
     hub: Hub
     preview: Preview
+    table: TableDesk | None = None
 
 
 def page_of(app: Flask) -> Page:

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from companion.app.referee import Entry, Referee, summary
+from companion.app.table import TableDesk
 from companion.engine.events import Placement
 from companion.text import LANGS, Text
 from web.preview import Preview
@@ -25,8 +26,10 @@ def both(text: Text) -> dict[str, str]:
     return {lang: text.render(lang) for lang in LANGS}
 
 
-def snapshot(referee: Referee, preview: Preview | None = None) -> dict[str, Any]:
-    """The page's view of ``referee`` now (taken under its lock, so it is consistent)."""
+def snapshot(referee: Referee, preview: Preview | None = None, table: TableDesk | None = None
+             ) -> dict[str, Any]:
+    """The page's view of ``referee`` now (taken under its lock, so it is consistent), with the
+    table's placement as the camera last reported it (``table``, None while no camera watches)."""
     with referee.lock:
         game = referee.game
         state = game.state_json()
@@ -64,9 +67,20 @@ def snapshot(referee: Referee, preview: Preview | None = None) -> dict[str, Any]
             "alerts": alerts,
             "svg": table_svg(state, last=last_cell),
             "camera": None if picture is None else {"frame": picture[0]},
+            "table": _table_json(table),
             "stamp": last_entry.stamp if last_entry is not None else None,
             "sent": time.time(),
         }
+
+
+def _table_json(table: TableDesk | None) -> dict[str, Any] | None:
+    """The table's placement state, in words, and where its corners were saved, or None."""
+    status = table.status if table is not None else None
+    if table is None or status is None:
+        return None
+    saved = table.saved
+    return {"state": status.state, **both(status.text),
+            "saved": None if saved is None else both(Text("table_saved_in", path=saved))}
 
 
 def _last_placement(history: list[Entry], state: dict[str, Any]) -> str | None:

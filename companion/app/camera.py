@@ -23,9 +23,10 @@ import cv2
 import numpy as np
 
 from companion.app.referee import AlertKey, Notice, Referee
+from companion.app.table import TableDesk, TableRequest
 from companion.engine.events import Event
 from companion.engine.game import Game
-from companion.errors import BadFrame, CameraLost, CompanionError
+from companion.errors import BadFrame, CameraLost, CompanionError, ConfigError
 from companion.text import Text
 from vision.find.finders import make_finder
 from vision.read.classify import OnnxClassifier
@@ -68,13 +69,22 @@ class CameraFeeder:
     shown for :data:`NOTICE_SECONDS` as the ``frame`` alert. The loop ends when ``stop`` is
     set, at the end of a file or folder, or when the source gives up (``CameraLost``).
     ``clock`` times the notices (tests pass a fake).
+
+    With a ``table`` desk, the players place the table from the page: the feeder takes their
+    request on the next frame (the layout is right: ``watcher.confirm()``; four corners:
+    ``watcher.place_by_hand``), saves the corners in the configuration (a failure is the ``table``
+    alert, the placement holds all the same) and reports the watcher's placement after each frame.
+    A table set by hand is set again on the watcher of the next game of the same kind.
     """
 
     def __init__(self, referee: Referee, make_watcher: Callable[[Game[Any]], Any], *,
                  publish: Callable[[bytes], None] | None = None, preview_every: float = 0.5,
                  director: Director | None = None, film_time: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, table: TableDesk | None = None) -> None:
         self.referee = referee
+        self.table = table
+        #: The table set by hand in this run: the game's name and its corners (image pixels).
+        self._by_hand: tuple[str, Any] | None = None
         self.make_watcher = make_watcher
         self.publish = publish
         self.preview_every = preview_every
@@ -137,6 +147,8 @@ class CameraFeeder:
                     self._skip(frame.index, frame_failure(error))
         finally:
             self._unsubscribe()
+            if self.table is not None:
+                self.table.stopped()
             self.source.close()
 
     def _step(self, frame: Any, watcher: Any, shown: float) -> tuple[Any, float]:
@@ -153,13 +165,53 @@ class CameraFeeder:
             if watcher is not None:
                 with self.referee.lock:
                     watcher.sync(self.referee.game)
-        for out in watcher.feed(frame.recognition_image, frame.t) if watcher is not None else ():
+        image = frame.recognition_image
+        request = self.table.take() if self.table is not None else None
+        if request is not None and watcher is not None:
+            self._place(watcher, request, (image.shape[1], image.shape[0]))
+        for out in watcher.feed(image, frame.t) if watcher is not None else ():
             self._output(out, frame.t)
+        if self.table is not None:
+            placement = getattr(watcher, "placement", None)
+            self.table.report(getattr(placement, "state", None), (image.shape[1], image.shape[0]))
         now = time.monotonic()
         if self.publish is not None and now - shown >= self.preview_every:
             shown = now
             self.publish(preview_jpeg(frame.recognition_image, watcher))
         return watcher, shown
+
+    def _place(self, watcher: Any, request: TableRequest, size: tuple[int, int]) -> None:
+        """Apply the players' placement of the table to ``watcher``, and save its corners."""
+        with self.referee.lock:
+            game = self.referee.game.name
+        if request.corners is not None:
+            width, height = size
+            pixels = [(x * width, y * height) for x, y in request.corners]
+            try:
+                geometry = from_corners(game, pixels)
+            except ValueError as error:
+                # Corners the page let through but the layout cannot use (too small a picture...).
+                self.referee.set_alert("table", Text("table_corners_refused", detail=str(error)))
+                return
+            watcher.place_by_hand(geometry)
+        else:
+            watcher.confirm()
+            if getattr(watcher, "geometry", None) is None:
+                return  # nothing placed yet: nothing to confirm
+            geometry = watcher.geometry
+        corners = geometry.to_image(geometry.layout.corner_points(geometry.gap))
+        self._by_hand = (game, corners)
+        with self.referee.lock:
+            prompt = self.referee.alerts.get("prompt")
+            if prompt is not None and prompt.key == "watch_unplaced":
+                self.referee.set_alert("prompt", None)  # the question is answered
+        assert self.table is not None
+        try:
+            self.table.save(corners.tolist())
+        except ConfigError as error:
+            self.referee.set_alert("table", error.text)
+        else:
+            self.referee.set_alert("table", None)
 
     def _skip(self, index: int, why: Text) -> None:
         self.skipped += 1
@@ -184,10 +236,14 @@ class CameraFeeder:
         """A watcher for the referee's game, or None (with an alert) when it cannot be watched."""
         with self.referee.lock:
             try:
-                return self.make_watcher(self.referee.game)
+                watcher = self.make_watcher(self.referee.game)
             except CompanionError as error:
                 self.referee.set_alert("prompt", error.text)
                 return None
+            if self._by_hand is not None and self._by_hand[0] == self.referee.game.name:
+                # The table the players set in this run still lies where they set it.
+                watcher.place_by_hand(from_corners(self.referee.game.name, self._by_hand[1]))
+            return watcher
 
     def _output(self, out: Any, t: float) -> None:
         if isinstance(out, Event):
@@ -210,13 +266,23 @@ class CameraFeeder:
             self.referee.set_alert("prompt", error.text)
 
 
+#: The layout's cells drawn over the preview (BGR): yellow while the watcher's placement is not
+#: trusted (the players should look), faint grey once it is.
+UNSURE_LAYOUT = (0, 215, 255)
+TRUSTED_LAYOUT = (170, 170, 170)
+
+
 def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
-    """The frame, made ``width`` pixels wide, with each settled card's outline and name drawn
-    (green; red for a flagged card), as JPEG bytes."""
+    """The frame, made ``width`` pixels wide, with the layout's cells where the watcher believes
+    the table lies (thin: yellow until its placement is trusted, with the play area's corners
+    numbered in the order the page asks for them; grey after) and each settled card's outline and
+    name (green; red for a flagged card), as JPEG bytes."""
     scale = width / image.shape[1]
     out = cv2.resize(image, (width, round(image.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     geometry = getattr(watcher, "geometry", None)
     if geometry is not None:
+        placement = getattr(watcher, "placement", None)
+        _draw_layout(out, geometry, scale, trusted=getattr(placement, "trusted", True))
         flagged = watcher.view.flagged
         for cell, card in watcher.facts.items():
             if card is None:
@@ -232,6 +298,23 @@ def preview_jpeg(image: Any, watcher: Any, *, width: int = 640) -> bytes:
     return bytes(encoded) if ok else b""
 
 
+def _draw_layout(out: Any, geometry: Any, scale: float, *, trusted: bool) -> None:
+    """Draw the outlines of the layout's cells (one polyline call) and, while the placement is not
+    trusted, the play area's corners numbered 1 to 4 as the page asks for them."""
+    lay = geometry.layout
+    # All cells' corners through the homography at once: a few dozen points, cheap at 2 pictures a second.
+    rects = np.array([lay.card_rect(cell, geometry.gap) for cell in lay.cells], np.float64)
+    quads = (geometry.to_image(rects.reshape(-1, 2)).reshape(-1, 4, 2) * scale).round().astype(np.int32)
+    colour = TRUSTED_LAYOUT if trusted else UNSURE_LAYOUT
+    cv2.polylines(out, list(quads), True, colour, 1, cv2.LINE_AA)
+    if trusted:
+        return
+    corners = (geometry.to_image(lay.corner_points(geometry.gap)) * scale).round().astype(np.int32)
+    for number, (x, y) in enumerate(corners, start=1):
+        cv2.circle(out, (int(x), int(y)), 3, colour, -1, cv2.LINE_AA)
+        for thickness, ink in ((3, (0, 0, 0)), (1, colour)):
+            cv2.putText(out, str(number), (int(x) + 4, int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, ink,
+                        thickness, cv2.LINE_AA)
 
 
 def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:

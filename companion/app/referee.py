@@ -35,8 +35,9 @@ from companion.text import Text
 log = logging.getLogger(__name__)
 
 #: Keys of the alerts a referee may show: an unsure reading, the camera lost, a question of the camera,
-#: a camera frame skipped, the camera back after it was lost, an event the store refused.
-AlertKey = Literal["unsure", "camera", "prompt", "frame", "camera_back", "store"]
+#: a camera frame skipped, the camera back after it was lost, an event the store refused, a table
+#: placement from the page that could not be used or saved.
+AlertKey = Literal["unsure", "camera", "prompt", "frame", "camera_back", "store", "table"]
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,9 @@ from companion.app.live import (
 )
 from companion.app.referee import Referee, parse_options
 from companion.app.store import Store, StoredGame, default_store_path, require_store
+from companion.app.table import TableDesk
 from companion.cli.lang import lang_of as _lang
-from companion.config import DEFAULT_GAME, load_config
+from companion.config import DEFAULT_GAME, USER_FILE, load_config
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
 from companion.errors import CompanionError, GpioUnavailable, MalformedInput, PageUnavailable
@@ -133,7 +134,10 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
     store = stack.enter_context(Store(store_path))
     say: list[Text] = []
     preview = Preview()
-    referee, feeders = (_demo_referee(args, config, store, preview, say) if demo
+    # Where the page leaves the players' placement of the table for the camera; the corners they
+    # set are saved in the configuration in use (the user's file when none): never by the demo.
+    table = TableDesk(None if demo else (config.path or USER_FILE.expanduser()))
+    referee, feeders = (_demo_referee(args, config, store, preview, say, table) if demo
                         else _run_referee(args, store, say))
     say.insert(0, intro(referee))
     if store.lost is not None:
@@ -144,7 +148,7 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         token = config.page.token or _saved_token(Path(store.path))
         host = args.host or config.page.host
         port = config.page.port if args.port is None else args.port
-        app = create_app(referee, {"TOKEN": token, "HOST": host}, preview=preview)
+        app = create_app(referee, {"TOKEN": token, "HOST": host}, preview=preview, table=table)
         try:
             server = PageServer(app, host, port)
         except OSError as error:
@@ -159,7 +163,7 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         stack.callback(sink.close)
     sinks: list[Callable[..., None]] = [ConsoleSink(referee, sys.stdout, lang), SignalSink(referee, *signals)]
     if not demo:
-        feeders.extend(_camera(args, config, referee, preview, say))
+        feeders.extend(_camera(args, config, referee, preview, say, table))
         _buttons(config, referee, stack, say)
     for feeder in feeders:
         source = getattr(feeder, "source", None)
@@ -193,7 +197,7 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
 
 
 def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: Any,
-                  say: list[Text]) -> tuple[Referee, list[Feeder]]:
+                  say: list[Text], table: TableDesk) -> tuple[Referee, list[Feeder]]:
     Header.from_json({"record": 1, "game": args.game, "players": args.players})  # bad seats: a clear error
     film: FilmedDemo | None = None
     make_watcher: Callable[[Any], Any] | None = None
@@ -219,7 +223,8 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
         simulation = film.simulation
         start = film_position(referee, simulation.fps)
         feeder = CameraFeeder(referee, make_watcher, publish=preview.publish,
-                              director=FilmDirector(simulation, referee, start=start), film_time=True)
+                              director=FilmDirector(simulation, referee, start=start), film_time=True,
+                              table=table)
         feeder.source = FilmSource(simulation, speed=args.speed, start=start)
         left = max(0, len(simulation.shots) - start)
         say.append(Text("live_demo_film", frames=len(simulation.shots), left=left,
@@ -302,7 +307,7 @@ def _submitter(referee: Referee) -> Callable[[Any], None]:
 
 
 def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: Any,
-            say: list[Text]) -> Iterator[Feeder]:
+            say: list[Text], table: TableDesk) -> Iterator[Feeder]:
     """The camera feeder: the configured (or given) camera, read by the watcher.
 
     Without a model for the game, the companion runs all the same on the page and the buttons.
@@ -323,7 +328,7 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
     spec = parse_spec(name)
     if spec.kind in ("video", "folder"):
         open_spec(spec, size=camera.size, fps=camera.fps).close()  # a missing file: say so now
-    feeder = CameraFeeder(referee, make_watcher, publish=preview.publish)
+    feeder = CameraFeeder(referee, make_watcher, publish=preview.publish, table=table)
     feeder.source = open_resilient(name, on_status=feeder.status, size=camera.size, lores=camera.lores,
                                    fps=camera.fps)
     say.append(Text("live_camera", source=feeder.source.name))

@@ -9,8 +9,10 @@ from flask.testing import FlaskClient
 
 from companion.app.referee import Referee
 from companion.app.store import Store
+from companion.app.table import TableDesk, TableRequest
 from companion.engine.events import Play
 from tests.web.conftest import AUTH, TOKEN
+from web import Preview, create_app
 
 
 def post(client: FlaskClient, action: str, body: dict[str, Any] | None = None, *, status: int = 200,
@@ -111,7 +113,7 @@ def test_enter_a_record_line(client: FlaskClient, referee: Referee) -> None:
 
 
 @pytest.mark.parametrize("action", ["correct", "take_back", "override", "undo", "discard", "declare_loss",
-                                    "start_discards", "new_game", "event"])
+                                    "start_discards", "new_game", "event", "table"])
 def test_every_control_needs_the_token_and_changes_nothing_without(client: FlaskClient, referee: Referee,
                                                                    action: str) -> None:
     before = (len(referee.history), referee.game.state_json(), referee.game_id)
@@ -127,3 +129,95 @@ def test_every_control_needs_the_token_and_changes_nothing_without(client: Flask
 def test_controls_are_post_only(client: FlaskClient) -> None:
     response = client.get("/action/undo")
     assert response.status_code == 405 and response.get_json()["error"]["en"] == "GET is not allowed here"
+
+
+# -- placing the table (issue 73) -------------------------------------------------------------
+
+TAPPED = [[0.1, 0.9], [0.9, 0.9], [0.9, 0.1], [0.1, 0.1]]
+
+
+@pytest.fixture
+def desk() -> TableDesk:
+    """The table desk, with a camera watching 1280x720 frames, its table being checked."""
+    desk = TableDesk()
+    desk.report("checking", (1280, 720))
+    return desk
+
+
+@pytest.fixture
+def placing(referee: Referee, desk: TableDesk) -> FlaskClient:
+    """A client of an app wired to the desk, as ``companion run`` wires it to the camera feeder."""
+    return create_app(referee, {"TOKEN": TOKEN, "HOST": "pi.example"}, preview=Preview(),
+                      table=desk).test_client()
+
+
+def test_the_players_confirm_the_layout_or_set_the_corners(placing: FlaskClient, desk: TableDesk) -> None:
+    answer = post(placing, "table", {"confirm": True})
+    assert answer["message"]["en"].startswith("the camera takes the layout drawn as right")
+    assert desk.take() == TableRequest(confirm=True)
+    answer = post(placing, "table", {"corners": TAPPED})
+    assert answer["message"]["fr"] == "la caméra place la table selon ces coins dès sa prochaine image"
+    assert desk.take() == TableRequest(corners=((0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1)))
+    assert desk.take() is None
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ({}, "send {\"confirm\": true} or"),
+    ({"confirm": True, "corners": TAPPED}, "not both"),
+    ({"corners": TAPPED, "extra": 1}, "not both"),
+    ({"confirm": False}, "bad value for 'confirm'"),
+    ({"confirm": "yes"}, "bad value for 'confirm'"),
+    ({"corners": TAPPED[:3]}, "four corners are needed"),
+    ({"corners": [*TAPPED, [0.5, 0.5]]}, "four corners are needed"),
+    ({"corners": [[1.5, 0.9], *TAPPED[1:]]}, "four corners are needed"),
+    ({"corners": [[-0.1, 0.9], *TAPPED[1:]]}, "four corners are needed"),
+    ({"corners": [[0.1, "0.9"], *TAPPED[1:]]}, "four corners are needed"),
+    ({"corners": [[0.1, None], *TAPPED[1:]]}, "four corners are needed"),
+    ({"corners": "0.1,0.9"}, "four corners are needed"),
+    ({"corners": list(reversed(TAPPED))}, "bottom left, bottom right, top right, top left"),
+    ({"corners": [TAPPED[0], TAPPED[2], TAPPED[1], TAPPED[3]]}, "bottom left, bottom right"),
+])
+def test_a_malformed_placement_is_refused_and_changes_nothing(placing: FlaskClient, desk: TableDesk,
+                                                              body: dict[str, Any], said: str) -> None:
+    refused = post(placing, "table", body, status=400)
+    assert said in refused["error"]["en"] and refused["error"]["fr"]
+    assert desk.take() is None
+
+
+def test_bodies_that_are_no_placement_at_all_are_refused(placing: FlaskClient, desk: TableDesk) -> None:
+    for data in (b"[1, 2]", b'{"corners": [[0.1, NaN]]}', b'{"corners": [[0.1, 1e999]]}', b"{" * 5000,
+                 b"not json"):
+        response = placing.post("/action/table", data=data,
+                                headers={**AUTH, "Content-Type": "application/json"})
+        assert response.status_code == 400 and response.get_json()["error"]["fr"]
+    response = placing.post("/action/table", data={"token": TOKEN, "corners": "0.1,0.9"})
+    assert response.status_code == 400
+    assert desk.take() is None
+
+
+def test_no_camera_no_placement(client: FlaskClient, placing: FlaskClient, desk: TableDesk) -> None:
+    for body in ({"confirm": True}, {"corners": TAPPED}):
+        assert post(client, "table", body, status=409)["error"]["en"] == "no camera is watching the table"
+    desk.report("searching", (1280, 720))
+    refused = post(placing, "table", {"confirm": True}, status=409)["error"]
+    assert refused["en"].startswith("the table is not found yet")
+    assert refused["fr"].startswith("la table n'est pas encore trouvée")
+    post(placing, "table", {"corners": TAPPED})  # corners place a table not found
+    desk.stopped()
+    assert post(placing, "table", {"corners": TAPPED}, status=409)["error"]["fr"] == \
+        "aucune caméra ne surveille la table"
+    assert desk.take() == TableRequest(corners=((0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1)))
+
+
+def test_the_page_shows_the_tables_placement_in_both_languages(placing: FlaskClient, client: FlaskClient,
+                                                                desk: TableDesk) -> None:
+    assert client.get("/state").get_json()["table"] is None
+    assert placing.get("/state").get_json()["table"] == {
+        "state": "checking",
+        "en": "table: placed, being checked against the cards (nothing is ruled meanwhile)",
+        "fr": "table : placée, en vérification par les cartes (rien n'est jugé en attendant)", "saved": None}
+    desk.report("placed", (1280, 720))  # the hub hears of it at once, with no event
+    table = placing.get("/state").get_json()["table"]
+    assert (table["en"], table["fr"]) == ("table: placed", "table : placée")
+    page = placing.get("/?lang=fr").get_data(as_text=True)
+    assert "La disposition est juste" in page and "Placer les coins" in page

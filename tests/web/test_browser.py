@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
+from companion.app.table import TableDesk
 from tests.companion.cli.test_live import Companion
+from web import Preview, create_app
+from web.server import PageServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -124,3 +130,42 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
     assert len(latencies) >= 4
     # Not a timing test of the machine: a check that the server pushes (polling would take seconds).
     assert statistics.median(latencies) < 1000
+
+
+def test_the_players_tap_the_tables_corners_on_the_picture() -> None:
+    """Under the page's own policy: the table's state is shown, four taps on the picture are drawn
+    and sent as fractions of it."""
+    desk = TableDesk()
+    desk.report("checking", (1280, 720))
+    preview = Preview()
+    preview.publish(bytes(cv2.imencode(".jpg", np.full((360, 640, 3), 120, np.uint8))[1]))
+    app = create_app(config={"TOKEN": "tap-token-1", "HOST": "127.0.0.1"}, preview=preview, table=desk)
+    server = PageServer(app, "127.0.0.1", 0).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844})
+                violations: list[str] = []
+                page.on("console", lambda message: violations.append(message.text)
+                        if "Content Security Policy" in message.text else None)
+                page.goto(f"http://127.0.0.1:{server.port}/#token=tap-token-1")
+                page.wait_for_selector("#table-state:has-text('being checked')")
+                page.click("#table-corners")
+                page.wait_for_selector("#table-tap:has-text('corner 1 of 4 of the play area: bottom left')")
+                box = page.locator("#camera").bounding_box()
+                assert box is not None
+                for x, y in ((0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1)):
+                    page.click("#camera", position={"x": x * box["width"], "y": y * box["height"]})
+                deadline = time.monotonic() + 10
+                while (request := desk.take()) is None and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert request is not None and request.corners is not None
+                tapped = [[0.1, 0.9], [0.9, 0.9], [0.9, 0.1], [0.1, 0.1]]
+                assert np.allclose(request.corners, tapped, atol=0.01)
+                page.wait_for_selector("#toast:has-text('places the table by these corners')")
+                assert not violations, violations
+            finally:
+                browser.close()
+    finally:
+        server.stop()

@@ -92,6 +92,7 @@
 
     renderSplit(s);
     renderCamera(s);
+    renderTable(s);
     suggestCell(s);
 
     if (s.stamp && s.stamp !== lastStamp) {
@@ -148,6 +149,82 @@
       img.src = img.dataset.placeholder;
     }
   }
+
+  // -- placing the table: the layout drawn over the picture is right, or the players tap the play
+  // area's four corners in the layout's order; sent as fractions of the picture, whatever its size.
+  const SVG = "http://www.w3.org/2000/svg";
+  const CORNERS = [texts.page_corner_1, texts.page_corner_2, texts.page_corner_3, texts.page_corner_4];
+  let taps = null;  // the corners tapped so far, or null when not tapping
+
+  function renderTable(s) {
+    const t = s.table;
+    $("table-box").hidden = !t;
+    if (!t) {
+      if (taps) tapping(false);
+      return;
+    }
+    $("table-state").textContent = t[lang];
+    $("table-state").className = "table-state " + t.state;
+    $("table-saved").textContent = t.saved ? t.saved[lang] : "";
+    // Nothing to confirm before the table is found, nor once the players set it.
+    $("table-confirm").hidden = Boolean(taps) || t.state === "searching" || t.state === "by_hand";
+  }
+
+  function svgNode(tag, attrs, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function drawTaps() {
+    const img = $("camera");
+    const w = img.naturalWidth || 640;
+    const h = img.naturalHeight || 360;
+    $("taps").setAttribute("viewBox", `0 0 ${w} ${h}`);
+    const points = taps.map(([x, y]) => [x * w, y * h]);
+    const nodes = [];
+    if (points.length > 1) {
+      nodes.push(svgNode(points.length === 4 ? "polygon" : "polyline",
+        { points: points.map((p) => p.join(",")).join(" ") }));
+    }
+    points.forEach(([x, y], k) => {
+      nodes.push(svgNode("circle", { cx: x, cy: y, r: 8 }), svgNode("text", { x: x + 10, y: y - 10 }, String(k + 1)));
+    });
+    $("taps").replaceChildren(...nodes);
+    $("table-tap").textContent = taps.length < 4
+      ? fill(texts.page_table_tap, { n: taps.length + 1, corner: CORNERS[taps.length] }) : "";
+  }
+
+  function tapping(on) {
+    taps = on ? [] : null;
+    $("taps").hidden = !on;
+    $("table-tap").hidden = !on;
+    $("table-cancel").hidden = !on;
+    $("table-corners").hidden = on;
+    $("camera-frame").classList.toggle("tapping", on);
+    if (on) drawTaps(); else $("taps").replaceChildren();
+    renderTable(snap);
+  }
+
+  $("table-corners").addEventListener("click", () => tapping(true));
+  $("table-cancel").addEventListener("click", () => tapping(false));
+  $("table-confirm").addEventListener("click", () => post("table", { confirm: true }));
+  $("camera-frame").addEventListener("click", (e) => {
+    if (!taps || taps.length >= 4) return;
+    const rect = $("camera").getBoundingClientRect();
+    const x = (e.clientX - rect.left) / rect.width;
+    const y = (e.clientY - rect.top) / rect.height;
+    if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1)) return;
+    taps.push([Math.round(x * 10000) / 10000, Math.round(y * 10000) / 10000]);
+    drawTaps();
+    if (taps.length === 4) {
+      post("table", { corners: taps }).then((body) => {
+        if (body) tapping(false);
+        else if (taps) { taps = []; drawTaps(); }  // refused (said in the toast): tap again
+      });
+    }
+  });
 
   function suggestCell(s) {
     // The cell most likely to need a correction: a flagged card, an unsure reading, the last card.

@@ -1,11 +1,13 @@
 """The camera loop against what one frame can do (issue 64): bad files in the folder, a watcher
 failing, a camera lost and back. Each is skipped or said on the page, the console and the LEDs,
-and the loop goes on."""
+and the loop goes on. And the table placed from the page (issue 73): the desk's request applied to
+the watcher, the corners saved, the layout drawn over the preview."""
 
 from __future__ import annotations
 
 import io
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +16,14 @@ import numpy as np
 import pytest
 
 from companion.app import camera as camera_module
-from companion.app.camera import NOTICE_SECONDS, CameraFeeder
+from companion.app.camera import NOTICE_SECONDS, CameraFeeder, preview_jpeg
 from companion.app.live import ConsoleSink, SignalSink
 from companion.app.referee import Notice, Referee
+from companion.app.table import TableDesk, TableRequest
+from companion.config import read_config
 from companion.engine.events import Play
 from companion.engine.game import Game
+from companion.text import Text
 from hardware.fake import FakeCamera
 from hardware.frames import Frame
 from hardware.resilient import ResilientSource
@@ -27,6 +32,9 @@ from hardware.sources import open_resilient
 from tests.bombs import bomb_png, cut_png
 from tests.companion.app.test_live import Camera, FakeWatcher, started
 from tests.hardware.conftest import FakeClock
+from vision.watch.changes import TableView
+from vision.watch.geometry import TableGeometry, from_corners
+from vision.watch.placement import Placement
 from web.snapshot import snapshot
 
 
@@ -172,3 +180,171 @@ def test_a_new_game_whose_watcher_fails_is_tried_again_on_the_next_frame() -> No
     feeder.run(threading.Event())
     assert made == [3, 3, 3] and feeder.skipped == 1
     assert "RuntimeError: no memory for the model" in referee.alerts["frame"].en
+
+
+# -- placing the table from the page (issue 73) ----------------------------------------------
+
+
+@dataclass
+class Placing(FakeWatcher):
+    """A fake watcher that records the placements the players set or confirm."""
+
+    placement: Placement = field(default_factory=Placement)
+    placed: list[TableGeometry] = field(default_factory=list)
+    confirmed: int = 0
+    view: TableView = field(default_factory=TableView.empty)
+    facts: dict[str, str | None] = field(default_factory=dict)
+
+    def place_by_hand(self, geometry: TableGeometry) -> None:
+        self.placed.append(geometry)
+        self.geometry = geometry
+        self.placement.placed(by_hand=True)
+
+    def confirm(self) -> None:
+        self.confirmed += 1
+        if self.geometry is not None:
+            self.placement.placed(by_hand=True)
+
+
+class Asking(Camera):
+    """Frames of 160x90 pixels; the page leaves ``request`` on the desk before frame ``at``."""
+
+    def __init__(self, frames: int, desk: TableDesk, request: TableRequest, at: int = 2) -> None:
+        super().__init__(frames)
+        self.desk, self.request, self.at = desk, request, at
+
+    def read(self) -> Frame | None:
+        if self.index + 1 == self.at:
+            self.desk.ask(self.request)
+        return super().read()
+
+
+TAPPED = ((0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1))
+#: The same corners in the 160x90 frames' pixels.
+TAPPED_PIXELS = [[16.0, 81.0], [144.0, 81.0], [144.0, 9.0], [16.0, 9.0]]
+
+
+def corner_pixels(geometry: TableGeometry) -> Any:
+    return geometry.to_image(geometry.layout.corner_points(geometry.gap))
+
+
+def test_corners_set_on_the_page_place_the_table_by_hand_and_are_saved(tmp_path: Path) -> None:
+    referee = started()
+    path = tmp_path / "companion.toml"
+    path.write_text("# mine\n[camera]\nfps = 10.0\n", encoding="utf-8")
+    desk = TableDesk(path)
+    states: list[Any] = []
+    desk.subscribe(lambda: states.append(snapshot(referee, None, desk)["table"]))
+    watcher = Placing({})
+    watcher.placement.placed()  # found by the watcher, being checked
+    feeder = CameraFeeder(referee, lambda game: watcher, clock=FakeClock(), table=desk)
+    feeder.source = Asking(4, desk, TableRequest(corners=TAPPED))
+    feeder.run(threading.Event())
+    assert watcher.fed == 4 and len(watcher.placed) == 1 and watcher.confirmed == 0
+    assert np.allclose(corner_pixels(watcher.placed[0]), TAPPED_PIXELS)
+    config = read_config(path)
+    assert np.allclose(config.camera.corners or [], TAPPED_PIXELS) and config.camera.fps == 10.0
+    assert path.read_text(encoding="utf-8").startswith("# mine\n[camera]\ncorners = [[16.0, 81.0], ")
+    assert "table" not in referee.alerts
+    # The page saw the placement checked, then set by hand, then no camera at the end.
+    checking, by_hand, ended = states
+    assert checking["en"].startswith("table: placed, being checked") and checking["fr"].startswith(
+        "table : placée, en vérification")
+    assert by_hand["state"] == "by_hand" and by_hand["fr"] == "table : placée à la main"
+    assert by_hand["saved"]["en"] == f"corners saved in {path.resolve()} for the next game"
+    assert ended is None and desk.status is None
+
+
+def test_a_confirmed_layout_is_trusted_and_its_corners_saved(tmp_path: Path) -> None:
+    referee = started()
+    referee.set_alert("prompt", Text("watch_unplaced", cells="c3"))
+    desk = TableDesk(tmp_path / "companion.toml")
+    watcher = Placing({})
+    watcher.geometry = from_corners("tranquility", [[100, 600], [500, 600], [500, 100], [100, 100]])
+    watcher.placement.placed()
+    feeder = CameraFeeder(referee, lambda game: watcher, clock=FakeClock(), table=desk)
+    feeder.source = Asking(3, desk, TableRequest(confirm=True))
+    feeder.run(threading.Event())
+    assert watcher.confirmed == 1 and not watcher.placed and watcher.placement.state == "by_hand"
+    saved = read_config(tmp_path / "companion.toml").camera.corners
+    assert np.allclose(saved or [], [[100, 600], [500, 600], [500, 100], [100, 100]], atol=0.06)
+    assert "prompt" not in referee.alerts  # the question "table not placed" is answered
+
+
+def test_confirming_a_table_not_found_does_nothing(tmp_path: Path) -> None:
+    referee = started()
+    desk = TableDesk(tmp_path / "companion.toml")
+    watcher = Placing({})
+    feeder = CameraFeeder(referee, lambda game: watcher, clock=FakeClock(), table=desk)
+    feeder.source = Asking(3, desk, TableRequest(confirm=True))
+    feeder.run(threading.Event())
+    assert watcher.confirmed == 1 and watcher.placement.state == "searching"
+    assert not (tmp_path / "companion.toml").exists()
+
+
+def test_a_configuration_that_cannot_be_written_is_an_alert_and_the_placement_holds(tmp_path: Path) -> None:
+    referee = started()
+    out, _ = listened(referee)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    desk = TableDesk(blocker / "companion.toml")
+    watcher = Placing({3: [Play("30", "c3", source="camera")]})
+    feeder = CameraFeeder(referee, lambda game: watcher, clock=FakeClock(), table=desk)
+    feeder.source = Asking(4, desk, TableRequest(corners=TAPPED))
+    feeder.run(threading.Event())
+    assert feeder.frames == 4 and feeder.skipped == 0 and len(watcher.placed) == 1
+    assert referee.history[-1].line["card"] == "30"  # the game goes on
+    alert = referee.alerts["table"]
+    assert alert.en.startswith("the table's placement holds for this game but could not be saved in")
+    assert "n'a pas pu être enregistré" in alert.fr
+    assert "! the table's placement holds" in out.getvalue()
+
+
+def test_the_table_set_by_hand_is_set_again_for_the_next_game_of_the_same_kind() -> None:
+    referee = started()
+    desk = TableDesk()
+    made: list[Placing] = []
+
+    def make(game: Game[Any]) -> Placing:
+        made.append(Placing({}))
+        return made[-1]
+
+    class NewGame(Asking):
+        def read(self) -> Frame | None:
+            if self.index == 3:
+                referee.new_game(referee.header)
+            return super().read()
+
+    feeder = CameraFeeder(referee, make, clock=FakeClock(), table=desk)
+    feeder.source = NewGame(5, desk, TableRequest(corners=TAPPED))
+    feeder.run(threading.Event())
+    first, second = made
+    assert len(first.placed) == len(second.placed) == 1
+    assert np.allclose(corner_pixels(second.placed[0]), TAPPED_PIXELS)
+
+
+def test_the_preview_draws_the_layout_where_the_watcher_believes_it() -> None:
+    image = np.full((720, 1280, 3), 90, np.uint8)
+    watcher = Placing({})
+    watcher.geometry = from_corners("tranquility", [[200, 650], [1000, 650], [1000, 80], [200, 80]])
+
+    def drawn() -> Any:
+        picture = cv2.imdecode(np.frombuffer(preview_jpeg(image, watcher), np.uint8), cv2.IMREAD_COLOR)
+        assert picture is not None and picture.shape == (360, 640, 3)
+        return picture.astype(int)
+
+    def yellow(picture: Any) -> Any:
+        return (picture[:, :, 2] > 180) & (picture[:, :, 1] > 150) & (picture[:, :, 0] < 90)
+
+    watcher.placement.placed()  # being checked: yellow
+    checking = drawn()
+    watcher.placement.placed(by_hand=True)  # trusted: faint grey
+    trusted = drawn()
+    plain = cv2.imdecode(np.frombuffer(preview_jpeg(image, Placing({})), np.uint8), cv2.IMREAD_COLOR)
+    # Where a cell's outline lies, the picture changed; far outside the layout, it did not.
+    quad = (watcher.geometry.card_quad("c3") * 0.5).round().astype(int)
+    x, y = (quad[0] + quad[1]) // 2  # the middle of the cell's top edge
+    assert yellow(checking)[y - 1:y + 2, x].any() and not yellow(trusted).any()
+    assert (trusted[y - 1:y + 2, x] > 130).all(axis=1).any()
+    assert (np.abs(trusted - plain)[:30, :90] < 8).all() and (np.abs(checking - plain)[:30, :90] < 8).all()
+    assert yellow(checking).sum() > 500
