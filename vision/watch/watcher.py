@@ -151,6 +151,7 @@ class Watcher(CellReading):
         self._held: list[Output] = []
         self._hold_start = -math.inf
         self._suspect = False
+        self._recheck = False
         self._checked = -math.inf
         self._since_check: list[str] = []
         #: The Panoramas' row placed the table wrong once: place it by every card found instead.
@@ -253,21 +254,32 @@ class Watcher(CellReading):
 
     def _gate(self, outputs: list[Output], frame: Image, changes: list[Change], moving: bool,
               t: float) -> list[Output]:
-        """Give out ``outputs`` while the placement is trusted; else hold them until a calm frame
-        confirms it, or drop them and place the table again when the cards say it lies wrong."""
+        """Hold what a placement not yet confirmed reads until a calm frame's cards confirm it, and
+        drop the placement, saying so, when they lie across its lines; a confirmed placement gives
+        out what it reads at once and is checked again when something it reads looks wrong."""
         placement = self.placement
         if placement.state == "by_hand" or self.find is None:
             return outputs
         if placement.state == "checking" and self._impossible(changes):
             # A card resting on nothing before any card confirmed the table: its rows are placed
-            # wrong, whatever the outlines say. (Once confirmed, the cards below may just be
-            # cards not read yet: the table is checked again instead.)
+            # wrong, whatever the outlines say.
             self._suspect = True
-        if placement.state == "placed" and self._doubtful(outputs, changes):
-            placement.state = "checking"
         if placement.state == "placed":
-            self._since_check += [cell for out in outputs if isinstance(out, Event)
-                                  for cell in _cells(out)]
+            if self._doubtful(outputs, changes):
+                self._recheck = True
+            self._since_check += [cell for out in outputs if isinstance(out, Event) for cell in _cells(out)]
+            cells = self._since_check[-BURST:]
+            if not self._recheck or moving or not cells or t - self._checked < CHECK_EVERY:
+                return outputs
+            self._checked, self._recheck = t, False
+            if check(self.find(frame), self._placed_geometry(), cells).verdict != "doubted":
+                self._since_check = []
+                return outputs
+            return [*outputs, self._doubted(self._since_check, t)]
+        if self._placing and not self._suspect:
+            # L'Ascension's pyramid placed roughly by its Panoramas: each card is read by the
+            # table about it (vision.watch.anchors), and the rough table is a third of a card
+            # off at its top by design, so only the layout's facts can speak yet.
             return outputs
         if outputs and not self._held:
             self._hold_start = t
@@ -275,26 +287,27 @@ class Watcher(CellReading):
         if not self._held or moving or t - self._checked < CHECK_EVERY:
             return []
         self._checked = t
-        assert self.geometry is not None
         cells = [cell for out in self._held if isinstance(out, Event) for cell in _cells(out)]
-        # While L'Ascension's pyramid is placed roughly by its Panoramas, each card is read by the
-        # table about it (vision.watch.anchors), and the rough table is a third of a card off at
-        # its top by design: only the layout's facts can speak then.
-        verdict = "doubted" if self._suspect else "unclear" if self._placing else \
-            check(self.find(frame), self.geometry, cells).verdict
+        verdict = "doubted" if self._suspect else \
+            check(self.find(frame), self._placed_geometry(), cells).verdict
         if verdict == "doubted":
-            in_doubt = self._since_check + [cell for out in self._held if isinstance(out, Event)
-                                            for cell in _cells(out)]
-            self._unplace()
-            self.placement.replaced += 1
-            return [Prompt("unplaced", tuple(dict.fromkeys(in_doubt)), t)]
+            return [self._doubted([*self._since_check, *cells], t)]
         if verdict == "confirmed" or t - self._hold_start > HOLD_AT_MOST:
-            self._suspect = False
             # Confirmed, or nothing in sight says either way for long: go on as placed.
             placement.state = "placed"
             held, self._held, self._since_check = self._held, [], []
             return held
         return []
+
+    def _placed_geometry(self) -> TableGeometry:
+        assert self.geometry is not None
+        return self.geometry
+
+    def _doubted(self, cells: list[str], t: float) -> Prompt:
+        """Drop the placement and say so, naming the cells not ruled or in doubt."""
+        self._unplace()
+        self.placement.replaced += 1
+        return Prompt("unplaced", tuple(dict.fromkeys(cells)), t)
 
     def _bare_below(self, changes: list[Change]) -> list[int]:
         """For each card just settled that rests on other cards (a pyramid), how many of the cells
@@ -328,6 +341,7 @@ class Watcher(CellReading):
         self._held = []
         self._since_check = []
         self._suspect = False
+        self._recheck = False
         self._searched = -math.inf
         self._rows_failed = True
         self.placement.lost()

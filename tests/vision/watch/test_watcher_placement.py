@@ -101,6 +101,18 @@ def test_a_confirmed_table_is_checked_again_after_a_burst_of_changes() -> None:
     watcher = _watcher(Finder(geometry, ["c3", "d3", "c4"], shift=30.0), geometry)
     watcher.placement.state = "placed"
     burst = [Change(cell, None, "30", 1.0, 1.0) for cell in ("c3", "d3", "c4")]
-    out = _gate(watcher, [Play("30", "c3", source="camera", t=1.0)], 1.0, changes=burst)
-    assert _state(watcher) == "searching"
-    assert isinstance(out[0], Prompt) and out[0].kind == "unplaced"
+    play = Play("30", "c3", source="camera", t=1.0)
+    out = _gate(watcher, [play], 1.0, changes=burst)
+    # A confirmed table gives out what it reads at once; the check then says it lies wrong.
+    assert out[0] == play and _state(watcher) == "searching"
+    assert isinstance(out[1], Prompt) and out[1].kind == "unplaced" and out[1].cells == ("c3",)
+
+
+def test_a_confirmed_table_checked_again_and_found_right_goes_on() -> None:
+    geometry = _table()
+    watcher = _watcher(Finder(geometry, ["c3", "d3", "c4"]), geometry)
+    watcher.placement.state = "placed"
+    burst = [Change(cell, None, "30", 1.0, 1.0) for cell in ("c3", "d3", "c4")]
+    play = Play("30", "c3", source="camera", t=1.0)
+    assert _gate(watcher, [play], 1.0, changes=burst) == [play]
+    assert _state(watcher) == "placed"
