@@ -82,9 +82,10 @@ HOLD_AT_MOST = 2.0
 BURST = 3
 
 
-def _cells(event: Event) -> list[str]:
-    line = event.to_json()
-    return [str(line[name]) for name in ("at", "move_to") if name in line]
+def _event_cells(outputs: list[Output]) -> list[str]:
+    """The cells of the events among ``outputs`` (a Feu de camp's both)."""
+    lines = [out.to_json() for out in outputs if isinstance(out, Event)]
+    return [str(line[name]) for line in lines for name in ("at", "move_to") if name in line]
 
 
 class Watcher(CellReading):
@@ -152,6 +153,8 @@ class Watcher(CellReading):
         self._hold_start = -math.inf
         self._suspect = False
         self._recheck = False
+        #: Cards read resting on nothing while the pyramid is placed roughly.
+        self._rested_on_nothing = 0
         self._checked = -math.inf
         self._since_check: list[str] = []
         #: The Panoramas' row placed the table wrong once: place it by every card found instead.
@@ -267,7 +270,7 @@ class Watcher(CellReading):
         if placement.state == "placed":
             if self._doubtful(outputs, changes):
                 self._recheck = True
-            self._since_check += [cell for out in outputs if isinstance(out, Event) for cell in _cells(out)]
+            self._since_check += _event_cells(outputs)
             cells = self._since_check[-BURST:]
             if not self._recheck or moving or not cells or t - self._checked < CHECK_EVERY:
                 return outputs
@@ -276,18 +279,30 @@ class Watcher(CellReading):
                 self._since_check = []
                 return outputs
             return [*outputs, self._doubted(self._since_check, t)]
-        if self._placing and not self._suspect:
+        if self._placing:
             # L'Ascension's pyramid placed roughly by its Panoramas: each card is read by the
             # table about it (vision.watch.anchors), and the rough table is a third of a card
-            # off at its top by design, so only the layout's facts can speak yet.
-            return outputs
+            # off at its top by design, so only the layout's facts can speak yet. A first card
+            # resting on nothing is not ruled but asked about, and the table stays (the cards
+            # below may be cards the camera missed); a second one drops the table.
+            if not self._suspect:
+                self._since_check += _event_cells(outputs)
+                return outputs
+            self._suspect = False
+            self._rested_on_nothing += 1
+            cells = _event_cells(outputs)
+            if self._rested_on_nothing >= 2:
+                return [self._doubted([*self._since_check, *cells], t)]
+            self._since_check += cells
+            asked: list[Output] = [out for out in outputs if not isinstance(out, Event)]
+            return [*asked, Prompt("unplaced", tuple(dict.fromkeys(cells)), t)]
         if outputs and not self._held:
             self._hold_start = t
         self._held += outputs
         if not self._held or moving or t - self._checked < CHECK_EVERY:
             return []
         self._checked = t
-        cells = [cell for out in self._held if isinstance(out, Event) for cell in _cells(out)]
+        cells = _event_cells(self._held)
         verdict = "doubted" if self._suspect else \
             check(self.find(frame), self._placed_geometry(), cells).verdict
         if verdict == "doubted":
