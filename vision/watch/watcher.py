@@ -153,8 +153,6 @@ class Watcher(CellReading):
         self._hold_start = -math.inf
         self._suspect = False
         self._recheck = False
-        #: Cards read resting on nothing while the pyramid is placed roughly.
-        self._rested_on_nothing = 0
         self._checked = -math.inf
         self._since_check: list[str] = []
         #: The Panoramas' row placed the table wrong once: place it by every card found instead.
@@ -263,6 +261,11 @@ class Watcher(CellReading):
         placement = self.placement
         if placement.state == "by_hand" or self.find is None:
             return outputs
+        if self._anchors is not None and not self._placing:
+            # A table placed by its static cards and then by the cards found where they lie
+            # (L'Ascension's pyramid) keeps its own fit: dropping it on the outlines' word, and
+            # placing it again by every card, lost whole fresh games it reads whole (issue 73).
+            return outputs
         if placement.state == "checking" and self._impossible(changes):
             # A card resting on nothing before any card confirmed the table: its rows are placed
             # wrong, whatever the outlines say.
@@ -282,20 +285,15 @@ class Watcher(CellReading):
         if self._placing:
             # L'Ascension's pyramid placed roughly by its Panoramas: each card is read by the
             # table about it (vision.watch.anchors), and the rough table is a third of a card
-            # off at its top by design, so only the layout's facts can speak yet. A first card
-            # resting on nothing is not ruled but asked about, and the table stays (the cards
-            # below may be cards the camera missed); a second one drops the table.
+            # off at its top by design, so only the layout's facts can speak yet. A card resting
+            # on nothing is not ruled but asked about, and the table stays: the cards below may
+            # be cards the camera missed, and placing the pyramid again by its cards lost whole
+            # games that it would have read (see issue 73's figures).
             if not self._suspect:
-                self._since_check += _event_cells(outputs)
                 return outputs
             self._suspect = False
-            self._rested_on_nothing += 1
-            cells = _event_cells(outputs)
-            if self._rested_on_nothing >= 2:
-                return [self._doubted([*self._since_check, *cells], t)]
-            self._since_check += cells
             asked: list[Output] = [out for out in outputs if not isinstance(out, Event)]
-            return [*asked, Prompt("unplaced", tuple(dict.fromkeys(cells)), t)]
+            return [*asked, Prompt("unplaced", tuple(dict.fromkeys(_event_cells(outputs))), t)]
         if outputs and not self._held:
             self._hold_start = t
         self._held += outputs
