@@ -5,8 +5,8 @@ Panoramas can be placed wrong: half a card off, or turned. Read through a wrong 
 card lands in the wrong cell, and the referee would rule plays nobody made. So a placement found
 by the watcher is *checked* against the cards the whole-frame finder outlines on a calm frame,
 found without the placement: a card that lands on its cell agrees, one that lies across the
-layout's lines disagrees. The layout's own facts speak too: in a pyramid each card rests on the
-cards below it, so a card settled over an empty cell says the rows are placed wrong.
+layout's lines disagrees. (The layout's rules, such as a pyramid's cards resting on the row
+below, only make it check again: breaking them is an illegal play the referee must flag.)
 
 Until a calm frame confirms the placement the watcher rules nothing: what it reads is held, and
 given out once the cards land on their cells (:func:`check`), or dropped when they lie across the

@@ -151,7 +151,6 @@ class Watcher(CellReading):
         self.placement = Placement()
         self._held: list[Output] = []
         self._hold_start = -math.inf
-        self._suspect = False
         self._recheck = False
         self._checked = -math.inf
         self._since_check: list[str] = []
@@ -266,10 +265,6 @@ class Watcher(CellReading):
             # (L'Ascension's pyramid) keeps its own fit: dropping it on the outlines' word, and
             # placing it again by every card, lost whole fresh games it reads whole (issue 73).
             return outputs
-        if placement.state == "checking" and self._impossible(changes):
-            # A card resting on nothing before any card confirmed the table: its rows are placed
-            # wrong, whatever the outlines say.
-            self._suspect = True
         if placement.state == "placed":
             if self._doubtful(outputs, changes):
                 self._recheck = True
@@ -285,15 +280,9 @@ class Watcher(CellReading):
         if self._placing:
             # L'Ascension's pyramid placed roughly by its Panoramas: each card is read by the
             # table about it (vision.watch.anchors), and the rough table is a third of a card
-            # off at its top by design, so only the layout's facts can speak yet. A card resting
-            # on nothing is not ruled but asked about, and the table stays: the cards below may
-            # be cards the camera missed, and placing the pyramid again by its cards lost whole
-            # games that it would have read (see issue 73's figures).
-            if not self._suspect:
-                return outputs
-            self._suspect = False
-            asked: list[Output] = [out for out in outputs if not isinstance(out, Event)]
-            return [*asked, Prompt("unplaced", tuple(dict.fromkeys(_event_cells(outputs))), t)]
+            # off at its top by design, so the outlines cannot speak yet. (Nor can a card lying
+            # over bare cells: laying it there is an illegal play the referee must flag.)
+            return outputs
         if outputs and not self._held:
             self._hold_start = t
         self._held += outputs
@@ -301,8 +290,7 @@ class Watcher(CellReading):
             return []
         self._checked = t
         cells = _event_cells(self._held)
-        verdict = "doubted" if self._suspect else \
-            check(self.find(frame), self._placed_geometry(), cells).verdict
+        verdict = check(self.find(frame), self._placed_geometry(), cells).verdict
         if verdict == "doubted":
             return [self._doubted([*self._since_check, *cells], t)]
         if verdict == "confirmed" or t - self._hold_start > HOLD_AT_MOST:
@@ -329,10 +317,6 @@ class Watcher(CellReading):
         return [sum(facts.get(s) is None and told.get(s) is None for s in supports)
                 for c in changes if c.new is not None and (supports := self.layout.supports(c.cell))]
 
-    def _impossible(self, changes: list[Change]) -> bool:
-        """Whether a card just settled rests on nothing at all: the rows are placed wrong."""
-        return any(bare == 2 for bare in self._bare_below(changes))
-
     def _doubtful(self, outputs: list[Output], changes: list[Change]) -> bool:
         """Whether what was just read asks for the placement to be checked again: a card over a
         bare cell (its neighbour below may be a card not read yet), a card seen in two cells, or
@@ -353,7 +337,6 @@ class Watcher(CellReading):
         self._moved_at = None
         self._held = []
         self._since_check = []
-        self._suspect = False
         self._recheck = False
         self._searched = -math.inf
         self._rows_failed = True
