@@ -66,7 +66,7 @@ class LayoutData:
     #: The finest step of ``u``: 1.0, or 0.5 where rows are offset by half a card (the pyramid).
     u_step: float = 1.0
     #: Each card above the lowest row rests on the cards of the row below that it overlaps (a
-    #: pyramid): a card seen over an empty cell says the table is placed wrong.
+    #: pyramid): a card seen over an empty cell makes the watcher check its placement again.
     rests_on: bool = False
 
 
