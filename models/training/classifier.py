@@ -329,7 +329,7 @@ def _reader(model: Path, threads: int) -> Callable[[npt.NDArray[np.uint8]], tupl
 def export(net: CardNet, temperature: float, out: Path) -> None:
     """Write the network, turned into calibrated probabilities by ``temperature``, as an ONNX model."""
     export_network(Exported(net, temperature), CROP_SIZE, out, input_name="crops",
-                   output_names=["probabilities", "flipped"])
+                   output_names=["probabilities", "flipped", "embedding"])
 
 
 def describe(out: Path, report: Report) -> None:

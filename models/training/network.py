@@ -38,21 +38,28 @@ class CardNet(nn.Module):
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Class logits (N, classes) and flip logits (N,)."""
+        face, flip, _ = self.looks(x)
+        return face, flip
+
+    def looks(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Class logits (N, classes), flip logits (N,) and the 192 features both heads read
+        (N, 192): the crop's embedding, what a deck profile matches enrolled crops by."""
         h = self.body(self.features(x))
-        return self.face(h), self.flip(h).squeeze(1)
+        return self.face(h), self.flip(h).squeeze(1), h
 
 
 class Exported(nn.Module):
     """What the ONNX file runs: raw uint8 crops (N, 88, 64, 3) in, calibrated class
-    probabilities and the flip probability out."""
+    probabilities, the flip probability and the crop's embedding (the features both heads read)
+    out."""
 
     def __init__(self, net: CardNet, temperature: float) -> None:
         super().__init__()
         self.net = net
         self.temperature = temperature
 
-    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """Probabilities (N, classes), flip probability (N,)."""
+    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Probabilities (N, classes), flip probability (N,), embedding (N, 192)."""
         x = (crops.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
-        face, flip = self.net(x)
-        return torch.softmax(face / self.temperature, dim=1), torch.sigmoid(flip)
+        face, flip, embedding = self.net.looks(x)
+        return torch.softmax(face / self.temperature, dim=1), torch.sigmoid(flip), embedding

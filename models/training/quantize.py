@@ -49,12 +49,17 @@ class _Batches(CalibrationDataReader):  # type: ignore[misc]  # onnxruntime is u
         return None if batch is None else {self._name: batch}
 
 
+#: A classifier's output that is no head: the features its heads read, quantized like the layers
+#: before them.
+EMBEDDING = "embedding"
+
+
 def heads(model: onnx.ModelProto) -> list[str]:
-    """The names of the nodes between the model's outputs and the last dense layers feeding
-    them, those layers included: what stays in floating point."""
+    """The names of the nodes between the model's outputs (but its :data:`EMBEDDING`) and the
+    last dense layers feeding them, those layers included: what stays in floating point."""
     producer = {output: node for node in model.graph.node for output in node.output}
     kept: list[str] = []
-    todo = [output.name for output in model.graph.output]
+    todo = [output.name for output in model.graph.output if output.name != EMBEDDING]
     while todo:
         node = producer.get(todo.pop())
         if node is None or node.name in kept:

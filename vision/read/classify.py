@@ -23,6 +23,7 @@ from vision.networks import session
 from vision.read.catalogue import class_names
 
 Crops = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class OnnxClassifier:
             self.classes: list[str] = list(meta["classes"])
             self.threshold = float(meta["threshold"])
             other = str(meta["game"])
+            outputs = [output.name for output in self._session.get_outputs()]
         except Exception as error:  # onnxruntime raises its own untyped errors for bad files
             raise ModelUnavailable(Text("model_corrupt", path=self.path, game=game,
                                         detail=type(error).__name__)) from None
@@ -78,20 +80,31 @@ class OnnxClassifier:
             raise ModelUnavailable(Text("model_classes", path=self.path, game=game,
                                         detail=", ".join(missing) or "order"))
         self.metadata: dict[str, Any] = meta
+        #: Whether the file gives each crop's embedding (its third output, ``embedding``): what a
+        #: deck profile (:mod:`vision.read.profile`) matches enrolled crops by.
+        self.embeds = outputs[2:3] == ["embedding"]
 
-    def classify(self, crops: Crops) -> Readings:
-        """Read a batch of crops; unsure readings are None."""
+    def read(self, crops: Crops) -> tuple[Readings, Floats]:
+        """Read a batch of crops: the readings (unsure ones None) and each crop's embedding, of
+        unit length, (N, D) float32; (N, 0) when the file gives none (:attr:`embeds`)."""
         width, height = CROP_SIZE
         if len(crops) == 0:
-            return Readings((), np.zeros(0, np.float32), np.zeros(0, np.bool_))
+            return Readings((), np.zeros(0, np.float32), np.zeros(0, np.bool_)), np.zeros((0, 0), np.float32)
         batch = np.ascontiguousarray(crops, np.uint8).reshape(-1, height, width, 3)
-        probabilities, flipped = self._session.run(None, {"crops": batch})
+        probabilities, flipped, *rest = self._session.run(None, {"crops": batch})
         best = probabilities.argmax(axis=1)
         confidence = probabilities[np.arange(len(best)), best].astype(np.float32)
         guesses = tuple(self.classes[i] for i in best.tolist())
         names = tuple(guess if c >= self.threshold else None
                       for guess, c in zip(guesses, confidence.tolist(), strict=True))
-        return Readings(names, confidence, np.asarray(flipped > 0.5, np.bool_), guesses)
+        embedding = np.asarray(rest[0] if self.embeds else np.zeros((len(best), 0)), np.float32)
+        length = np.linalg.norm(embedding, axis=1, keepdims=True)
+        return (Readings(names, confidence, np.asarray(flipped > 0.5, np.bool_), guesses),
+                embedding / np.maximum(length, 1e-12))
+
+    def classify(self, crops: Crops) -> Readings:
+        """Read a batch of crops; unsure readings are None."""
+        return self.read(crops)[0]
 
 
 @dataclass

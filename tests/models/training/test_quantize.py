@@ -59,9 +59,11 @@ def test_quantized_model_keeps_heads_float_and_reads_alike(tmp_path: Path) -> No
     # Weights stored signed, as onnxruntime's quantization writes them: fastest with VNNI, and run
     # unsigned by vision.networks.session where the CPU has none.
     assert _weight_types(quantized) == {onnx.TensorProto.INT8}
-    # The outputs come straight from softmax and sigmoid: confidences are not cut to 256 steps.
+    # The outputs come straight from softmax and sigmoid: confidences are not cut to 256 steps. The
+    # embedding is the features the heads read, 8-bit like the layers before them.
     producers = {out: node.op_type for node in quantized.graph.node for out in node.output}
-    assert [producers[o.name] for o in quantized.graph.output] == ["Softmax", "Sigmoid"]
+    assert [producers[o.name] for o in quantized.graph.output] == ["Softmax", "Sigmoid", "DequantizeLinear"]
+    assert [o.name for o in quantized.graph.output] == ["probabilities", "flipped", "embedding"]
     held_out = crops[64:]
     before, after = _probabilities(float_model, held_out), _probabilities(int8_model, held_out)
     assert np.abs(before - after).max() < 0.05
@@ -96,8 +98,13 @@ def test_each_shipped_int8_model_reads_as_its_exact_arithmetic_on_this_cpu(name:
     want = exact.run(None, feed)
     # The session the camera opens on this CPU, and the one it opens on a CPU without VNNI (U8U8).
     for fast in (session(path), session(path, precise=True)):
-        for got, wanted in zip(fast.run(None, feed), want, strict=True):
+        outputs = fast.run(None, feed)
+        for got, wanted in zip(outputs[:2], want[:2], strict=True):
             # Probabilities, and the refiner's corners in window pixels. A saturating kernel moved
             # them by 0.1 to 0.35 and 1.4 pixels on an AVX2 CPU (2026-11-24); requantizing rounds a
             # little.
             assert np.abs(got - wanted).max() < (0.1 if name == "refiner" else 0.01)
+        if name != "refiner":
+            # The embedding, as a deck profile compares it: by its direction.
+            got, wanted = (e / np.linalg.norm(e, axis=1, keepdims=True) for e in (outputs[2], want[2]))
+            assert (got * wanted).sum(axis=1).min() > 0.999
