@@ -91,6 +91,10 @@ class LabelsUnreadable(VisionError, ValueError):
     """A file of labelled card boxes (Pascal VOC) that cannot be read."""
 
 
+class ProfileUnavailable(VisionError, ValueError):
+    """A deck profile that is missing, unreadable, or made with another model or for another game."""
+
+
 class HardwareError(CompanionError):
     """Something the camera, the lights, the buzzer or the buttons cannot do."""
 

@@ -578,3 +578,9 @@ def register_messages(messages: Mapping[str, tuple[str, str]]) -> None:
         if MESSAGES.get(key, pair) != pair:
             raise ValueError(f"message {key!r} is already registered with other words")
     MESSAGES.update(messages)
+
+
+# The decks' messages live in their own module (this one is near the house's length limit).
+from companion.messages_decks import DECK_MESSAGES  # noqa: E402
+
+register_messages(DECK_MESSAGES)

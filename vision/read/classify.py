@@ -6,6 +6,7 @@ never a guess (RULINGS G2).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -83,6 +84,8 @@ class OnnxClassifier:
         #: Whether the file gives each crop's embedding (its third output, ``embedding``): what a
         #: deck profile (:mod:`vision.read.profile`) matches enrolled crops by.
         self.embeds = outputs[2:3] == ["embedding"]
+        #: What a deck profile records of this file (:func:`vision.read.profile.fingerprint`).
+        self.fingerprint = hashlib.sha256(self.path.read_bytes()).hexdigest()[:16]
 
     def read(self, crops: Crops) -> tuple[Readings, Floats]:
         """Read a batch of crops: the readings (unsure ones None) and each crop's embedding, of
