@@ -173,6 +173,13 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--photo-scale", type=float, default=1.0,
                           help="read the real photos enlarged this many times (up to 8: a phone's photo); "
                           "default 1")
+    evaluate.add_argument("--foreign", type=Path, default=None,
+                          help="a folder of photos whose every card is foreign to the game: the share of the "
+                          "cards found there that are named (default: the shared playing-cards test set), "
+                          "or none")
+    evaluate.add_argument("--foreign-scenes", type=int, default=20,
+                          help="held-out scenes of each other game whose cards are read as foreign (default "
+                          "20; 0: none)")
     evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
                           help="where to draw the confusion matrix")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")

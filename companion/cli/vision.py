@@ -26,6 +26,7 @@ from companion.engine.spec import find_spec
 from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 from models.render import render_scene
+from vision.evaluation.foreign import foreign_photos, foreign_renders
 from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
 from vision.evaluation.scenes import confusion_picture, evaluate_scenes
 from vision.find.finders import make_finder
@@ -191,6 +192,16 @@ def run_eval(args: argparse.Namespace) -> int:
     if not 0 < args.photo_scale <= MOST_ENLARGED:  # nan too
         print(Text("bad_field", field="photo-scale", value=args.photo_scale).render(lang), file=sys.stderr)
         return 2
+    if args.foreign_scenes < 0:
+        print(Text("bad_field", field="foreign-scenes", value=args.foreign_scenes).render(lang),
+              file=sys.stderr)
+        return 2
+    foreign = None if args.foreign == Path("none") else args.foreign or REAL_PHOTOS
+    if foreign is not None and not foreign.is_dir():
+        print(Text("real_photos_none", path=foreign).render(lang), file=sys.stderr)
+        if args.foreign is not None:
+            return 2
+        foreign = None
     if not cv2.haveImageWriter(str(args.confusion)):  # said now, not after minutes of scenes
         print(Text("image_unwritable", path=args.confusion).render(lang), file=sys.stderr)
         return 2
@@ -217,6 +228,16 @@ def run_eval(args: argparse.Namespace) -> int:
             figures["real_photo_scale"] = args.photo_scale
         except CompanionError as error:
             # The scenes' figures took minutes: they are still printed, without the photos'.
+            print(error.text.render(lang), file=sys.stderr)
+            status = 2
+    if args.foreign_scenes:
+        rendered = foreign_renders(args.game, classifier, find, args.foreign_scenes, args.seed)
+        figures["foreign_render_cards"], figures["foreign_render_named_rate"] = rendered.found, rendered.rate
+    if foreign is not None:
+        try:
+            seen = foreign_photos(foreign, classifier, find)
+            figures["foreign_photo_cards"], figures["foreign_photo_named_rate"] = seen.found, seen.rate
+        except CompanionError as error:
             print(error.text.render(lang), file=sys.stderr)
             status = 2
     if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):

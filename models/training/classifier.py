@@ -23,8 +23,10 @@ from tqdm import tqdm
 
 from companion.engine.spec import find_spec
 from models.render.faces import CALIBRATION_FONTS, SCRIPT_FONTS, TRAIN_FONTS
+from models.render.foreign import ForeignSet, foreign_crops, foreign_kinds
 from models.training.dataset import CropSet, join, make_crops
 from models.training.network import MEAN, STD, CardNet, Exported
+from models.training.parallel import map_jobs
 from models.training.onnx_export import export_network, set_metadata
 from models.training.quantize import quantize
 from vision.find.detect import CROP_SIZE
@@ -35,6 +37,8 @@ MODEL_VERSION = 1
 Floats = npt.NDArray[np.float32]
 #: Training crops that set an int8 model's activation ranges.
 QUANTIZE_CROPS = 1024
+#: Foreign crops drawn by one job (each its own seed).
+FOREIGN_CHUNK = 500
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,17 @@ class Recipe:
     #: Whether the decks of the training and validation scenes are also printed in handwritten
     #: typefaces (:data:`models.render.glyphs.SCRIPT_TYPEFACES`), besides the training ones.
     scripts: bool = False
+    #: Crops of things foreign to the deck (:func:`models.render.foreign.foreign_crops`: the other
+    #: games' cards, made-up playing cards and cards, coins, dice, phones, the bare table), as a
+    #: share of the deck's own training crops. Each kind is a class of its own in training (outlier
+    #: exposure with the features kept apart, so that the embedding still tells foreign cards from
+    #: each other: what a deck profile needs); the exported probabilities are the deck's classes
+    #: only, so a foreign crop's mass goes nowhere and its top probability stays low.
+    foreign_share: float = 0.4
+    #: Held-out foreign crops (calibration typefaces) the threshold is also set on, and the share
+    #: of them it may let through named: the target's 0.5% of the other decks' cards, halved.
+    foreign_calibration: int = 4000
+    foreign_error: float = 0.0025
     #: Whether the exported model is quantized to 8-bit integers (:mod:`models.training.quantize`): 2.2 times
     #: faster a crop on one core, with the same best guess on all but a few in ten thousand crops.
     int8: bool = True
@@ -105,6 +120,8 @@ class Report:
     #: threshold leaves unsure.
     calibration_accuracy: float
     calibration_unsure: float
+    #: The share of the held-out foreign crops the threshold lets through named.
+    calibration_foreign: float
     temperature: float
     threshold: float
     seconds: float
@@ -207,6 +224,36 @@ def choose_threshold(confidence: npt.NDArray[np.float64], correct: npt.NDArray[n
     return float(max(confidence[order][last], 0.5))
 
 
+def foreign_threshold(confidence: npt.NDArray[np.float64], max_named: float) -> float:
+    """The lowest threshold that leaves at most ``max_named`` of foreign crops, whose top
+    probabilities of the deck's classes are ``confidence``, named (G2: below it, unsure).
+
+    >>> foreign_threshold(np.array([0.1, 0.2, 0.95, 0.3]), 0.25)
+    0.3000001
+    """
+    if len(confidence) == 0:
+        return 0.0
+    allowed = int(np.floor(max_named * len(confidence)))
+    ranked = np.sort(confidence)[::-1]
+    return float(ranked[allowed]) + 1e-7 if allowed < len(ranked) else 0.0
+
+
+def _foreign(recipe: Recipe, count: int, seed: int, fonts: tuple[str, ...], own: int) -> CropSet:
+    """``count`` foreign crops (:func:`models.render.foreign.foreign_crops`, chunks of
+    :data:`FOREIGN_CHUNK` drawn in ``recipe.workers`` processes), labelled past the deck's ``own``
+    classes."""
+    jobs = [(recipe.game, min(FOREIGN_CHUNK, count - start), seed + start // FOREIGN_CHUNK, fonts)
+            for start in range(0, count, FOREIGN_CHUNK)]
+    parts = map_jobs(_foreign_chunk, jobs, workers=recipe.workers)
+    sets = [CropSet(p.crops, p.kinds + own, np.zeros(len(p), np.bool_)) for p in parts]
+    return join(sets)
+
+
+def _foreign_chunk(args: tuple[str, int, int, tuple[str, ...]]) -> ForeignSet:
+    game, count, seed, fonts = args
+    return foreign_crops(game, count, seed, fonts=fonts)
+
+
 def training_fonts(recipe: Recipe) -> tuple[str, ...]:
     """The typefaces the decks of ``recipe``'s training and validation scenes are printed in: the
     training ones, and the handwritten ones too when the recipe says so.
@@ -236,7 +283,14 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     val_found = make_crops(recipe.game, val_seeds, workers=recipe.workers, share=1.0, fonts=fonts)
     calibration = make_crops(recipe.game, range(base + 700_000, base + 700_000 + recipe.calibration_scenes),
                              workers=recipe.workers, fonts=CALIBRATION_FONTS)
-    net = CardNet(len(names))
+    own = len(names)
+    kinds = foreign_kinds(recipe.game) if recipe.foreign_share > 0 else ()
+    # Foreign crops are labelled past the deck's classes, one class a kind; their flip is no one's.
+    foreign = _foreign(recipe, round(recipe.foreign_share * len(data)), base + 900_000, fonts, own)
+    held_foreign = _foreign(recipe, recipe.foreign_calibration if kinds else 0, base + 950_000,
+                            CALIBRATION_FONTS, own)
+    data = join([data, foreign])
+    net = CardNet(own + len(kinds))
     opt = torch.optim.AdamW(net.parameters(), lr=recipe.lr, weight_decay=1e-4)
     steps = recipe.epochs * ((len(data) + recipe.batch - 1) // recipe.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=recipe.lr, total_steps=steps)
@@ -252,8 +306,10 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
             x = (crops[idx].float() / 255.0 - MEAN) / STD
             x, flip = _augment(x, flipped[idx], gen, hard=recipe.hard)
             face_logits, flip_logits = net(x)
-            loss = nnf.cross_entropy(face_logits, labels[idx]) + nnf.binary_cross_entropy_with_logits(
-                flip_logits, flip.float())
+            mine = labels[idx] < own
+            loss = nnf.cross_entropy(face_logits, labels[idx])
+            if bool(mine.any()):
+                loss = loss + nnf.binary_cross_entropy_with_logits(flip_logits[mine], flip[mine].float())
             opt.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
@@ -270,11 +326,12 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     # cards cut along the finder's looser quads (detect, finding the table). One that learned the
     # true corners alone is calibrated on those, as every model was before ``found_share``.
     calibrating = sets if recipe.found_share > 0 else sets[:1]
-    if len(calibration):
-        calibrating = [*calibrating, (_predict(net, calibration)[0], torch.from_numpy(calibration.labels))]
+    for extra in (calibration, held_foreign):
+        if len(extra):
+            calibrating = [*calibrating, (_predict(net, extra)[0], torch.from_numpy(extra.labels))]
     temperature = fit_temperature(torch.cat([logits for logits, _ in calibrating]),
                                   torch.cat([labels for _, labels in calibrating]))
-    export(net, temperature, out)
+    export(net, temperature, out, own)
     if recipe.int8:
         # Activation ranges from training crops the seed picks, as many as a few batches hold.
         pick = torch.randperm(len(data), generator=gen)[:QUANTIZE_CROPS].sort().values.numpy()
@@ -303,11 +360,17 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
             calibrated = confidence
         if error is not None:
             thresholds.append(choose_threshold(confidence.astype(np.float64), correct, error))
+    # Held-out foreign crops: the threshold lets at most ``foreign_error`` of them through named.
+    let_through = np.zeros(0, np.float32)
+    if len(held_foreign):
+        let_through = read(held_foreign.crops)[0].max(axis=1)
+        thresholds.append(foreign_threshold(let_through.astype(np.float64), recipe.foreign_error))
     threshold = max(thresholds, default=1.0)
+    foreign_named = float((let_through >= threshold).mean()) if len(let_through) else 0.0
     flip_accuracy = float(flips.mean()) if len(flips) else 0.0
     unsure = float((calibrated < threshold).mean()) if len(calibrated) else 0.0
     report = Report(recipe, names, len(data), len(val), accuracies[0], flip_accuracy, accuracies[1],
-                    accuracies[2], unsure, temperature, threshold, time.perf_counter() - started)
+                    accuracies[2], unsure, foreign_named, temperature, threshold, time.perf_counter() - started)
     describe(out, report)
     return report
 
@@ -326,9 +389,11 @@ def _reader(model: Path, threads: int) -> Callable[[npt.NDArray[np.uint8]], tupl
     return read
 
 
-def export(net: CardNet, temperature: float, out: Path) -> None:
-    """Write the network, turned into calibrated probabilities by ``temperature``, as an ONNX model."""
-    export_network(Exported(net, temperature), CROP_SIZE, out, input_name="crops",
+def export(net: CardNet, temperature: float, out: Path, own: int | None = None) -> None:
+    """Write the network, turned into calibrated probabilities by ``temperature``, as an ONNX model
+    whose probabilities are those of its first ``own`` classes (the deck's; the others are the
+    foreign kinds it learned, every class when None)."""
+    export_network(Exported(net, temperature, own), CROP_SIZE, out, input_name="crops",
                    output_names=["probabilities", "flipped", "embedding"])
 
 
@@ -349,5 +414,6 @@ def describe(out: Path, report: Report) -> None:
         "val_found_accuracy": report.val_found_accuracy,
         "calibration_accuracy": report.calibration_accuracy,
         "calibration_unsure": report.calibration_unsure,
+        "calibration_foreign": report.calibration_foreign,
     }
     onnx.save(set_metadata(model, meta), str(out))

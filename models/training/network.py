@@ -53,13 +53,17 @@ class Exported(nn.Module):
     probabilities, the flip probability and the crop's embedding (the features both heads read)
     out."""
 
-    def __init__(self, net: CardNet, temperature: float) -> None:
+    def __init__(self, net: CardNet, temperature: float, own: int | None = None) -> None:
         super().__init__()
         self.net = net
         self.temperature = temperature
+        #: How many of the face head's classes are the deck's (the first ones); the others are
+        #: foreign kinds learned in training, whose probability the file does not give.
+        self.own = own if own is not None else net.face.out_features
 
     def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Probabilities (N, classes), flip probability (N,), embedding (N, 192)."""
         x = (crops.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
         face, flip, embedding = self.net.looks(x)
-        return torch.softmax(face / self.temperature, dim=1), torch.sigmoid(flip), embedding
+        probabilities = torch.softmax(face / self.temperature, dim=1)[:, :self.own]
+        return probabilities, torch.sigmoid(flip), embedding
