@@ -272,7 +272,8 @@ def table_names(held_out: bool) -> tuple[str, ...]:
 
 
 def _shade(rng: np.random.Generator, colour: tuple[int, int, int], spread: int) -> tuple[int, int, int]:
-    b, g, r = (int(np.clip(c + rng.integers(-spread, spread + 1), 0, 255)) for c in colour)
+    # Python's min and max on plain ints: numpy's clip on one number cost a fifth of a face's drawing.
+    b, g, r = (min(255, max(0, int(c) + int(rng.integers(-spread, spread + 1)))) for c in colour)
     return b, g, r
 
 
