@@ -62,6 +62,10 @@ class FaceStyle:
     italic: bool
     #: A key of ``TRAIN_ART`` or ``HELD_OUT_ART``.
     art: str
+    #: How far (degrees) every face colour's hue is turned: 0 for the colours the decks are
+    #: assumed printed in; another value stands for a print nobody rendered (never sampled, never
+    #: trained on: what enrolling a deck from the camera must cope with).
+    hue: float = 0.0
 
     @classmethod
     def sample(cls, rng: np.random.Generator, *, held_out: bool = False,
@@ -85,6 +89,19 @@ def card_mask(size: Size) -> Image:
         cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
     mask.setflags(write=False)
     return mask
+
+
+def turn_hue(colour: Sequence[int], degrees: float) -> Ink:
+    """The BGR ``colour`` with its hue turned by ``degrees``, its lightness and saturation kept.
+
+    >>> turn_hue((0, 0, 200), 120)
+    (0, 200, 0)
+    """
+    pixel = np.array([[colour]], np.uint8)
+    hls = cv2.cvtColor(pixel, cv2.COLOR_BGR2HLS_FULL).astype(np.int32)
+    hls[..., 0] = (hls[..., 0] + round(degrees * 256 / 360)) % 256
+    b, g, r = cv2.cvtColor(hls.astype(np.uint8), cv2.COLOR_HLS2BGR_FULL)[0, 0]
+    return int(b), int(g), int(r)
 
 
 def ink_for(colour: Sequence[int]) -> Ink:
@@ -313,7 +330,7 @@ def render_face(face: Face, rng: np.random.Generator, *, size: Size = (200, 280)
     if face is BACK or face.kind == "back":
         _back(img, rng, face.colour, margin)
     else:
-        colour = face.colour
+        colour = face.colour if not style.hue else turn_hue(face.colour, style.hue)
         if effects:
             gain = rng.uniform(0.85, 1.15)
             colour = tuple(int(np.clip(c * gain + rng.normal(0, 8), 0, 255)) for c in colour)  # type: ignore[assignment]

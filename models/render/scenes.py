@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -348,7 +348,8 @@ def _shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
 
 def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = False,
                  layout: str | None = None, effects: bool = True,
-                 tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None) -> Scene:
+                 tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None,
+                 hue: float = 0.0) -> Scene:
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
     ``layout`` is one of :func:`scene_layouts` (default: mostly the first, the partial one).
@@ -356,7 +357,8 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     ``effects=False`` keeps the geometry (layout, rotations, tilt) but leaves
     out wear, light, shadows, blur, noise, JPEG and occluders.
     ``tables`` names the table tops to draw from instead (see ``models.render.textures``), and ``fonts``
-    the typefaces (see ``models.render.glyphs``).
+    the typefaces (see ``models.render.glyphs``). ``hue`` turns every face colour's hue by that many
+    degrees (:attr:`models.render.faces.FaceStyle.hue`: a print nobody trained on).
     """
     layouts = scene_layouts(game)
     if not layouts:
@@ -373,6 +375,8 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     table_name = names[int(rng.integers(len(names)))]
     image = table(table_name, rng, size)
     style = FaceStyle.sample(rng, held_out=held_out, fonts=fonts)
+    if hue:
+        style = replace(style, hue=hue)
     # The faces are printed at about the size they appear, so warping does not alias.
     moves = [cam @ _rotation(p.angle, p.x, p.y) for p in placed]
     quads = [_apply(m, LOCAL) for m in moves]

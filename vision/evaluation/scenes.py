@@ -92,13 +92,14 @@ class Tally:
 
 
 def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
-                    find: Finder = find_cards) -> Tally:
-    """Render ``scenes`` held-out scenes of ``game`` and tally how their cards are read."""
+                    find: Finder = find_cards, hue: float = 0.0) -> Tally:
+    """Render ``scenes`` held-out scenes of ``game`` (their face colours' hue turned by ``hue``
+    degrees, :func:`models.render.render_scene`) and tally how their cards are read."""
     names = class_names(game)
     index = {name: i for i, name in enumerate(names)}
     tally = Tally(confusion=np.zeros((len(names), len(names) + 1), np.int64))
     for k in range(scenes):
-        scene = render_scene(game, EVAL_SEED_BASE + seed * 10_000 + k, held_out=True)
+        scene = render_scene(game, EVAL_SEED_BASE + seed * 10_000 + k, held_out=True, hue=hue)
         start = time.perf_counter()
         detections = recognise(scene.image, classifier, find)
         tally.frame_seconds.append(time.perf_counter() - start)
