@@ -167,6 +167,8 @@ def _run_bench(args: argparse.Namespace) -> int:
         return handler("companion.cli.vision:run_bench_vision")(args)
     if args.what == "watch":
         return handler("companion.cli.watch:run_bench_watch")(args)
+    if args.what == "profile":
+        return handler("companion.cli.decks:run_bench_profile")(args)
     measured = [spec.name for spec in benched()]
     games = args.game or measured
     unknown = [game for game in games if game not in measured]
