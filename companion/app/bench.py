@@ -31,6 +31,14 @@ def pin_one_core() -> int | None:
     return cpu
 
 
+def one_blas_thread() -> None:
+    """Ask numpy's BLAS for one thread, as :func:`pin_one_core` asks the process for one core; only
+    before numpy is first imported. Pinned to one core, a second BLAS thread can only wait for the
+    first: a deck profile's matching of 36 crops took 0.44 ms a crop so, 0.0095 ms with one thread."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def benched() -> tuple[GameSpec, ...]:
     """The games ``bench rules`` can measure: those with a simulator and placements to check."""
     return tuple(spec for spec in in_order() if spec.selfplay is not None and spec.placements[0])
