@@ -29,6 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Bare `companion`: what it can do, not an error.
         parser.print_help()
         return 0
+    if getattr(args, "one_blas_thread", False):
+        one_blas_thread()  # before the handler's module loads numpy
     try:
         return handler(args.run)(args)
     except BrokenPipeError:

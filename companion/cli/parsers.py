@@ -240,7 +240,8 @@ def _deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     _enrol_options(evaluate, games, shots="5")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
     lang_option(evaluate)
-    evaluate.set_defaults(run="companion.cli.decks:run_eval_enrol")
+    # Timed as bench profile times it: numpy's BLAS with one thread (companion.app.bench.one_blas_thread).
+    evaluate.set_defaults(run="companion.cli.decks:run_eval_enrol", one_blas_thread=True)
 
 
 def _enrol_options(parser: argparse.ArgumentParser, games: list[str], shots: str | None) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import types
 from pathlib import Path
 
 import pytest
 
+from companion.app.bench import one_blas_thread
 from companion.cli.main import main
 from tests.companion.app.test_decks import shipped_profile
 from tests.vision.voc_scenes import TruthFinder, voc_text, write_scenes
@@ -177,3 +179,12 @@ def test_doctor_says_how_the_configured_deck_stands(decks: Path, tmp_path: Path,
     main(["doctor", "--config", str(config), "--json"])
     checks = {check["check"]: check for check in json.loads(capsys.readouterr().out)["checks"]}
     assert checks["deck"]["status"] == "problem" and "cannot be read" in checks["deck"]["message_en"]
+
+
+def test_one_blas_thread_is_asked_for_only_before_numpy_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    one_blas_thread()  # numpy is loaded here: nothing to ask, nothing changed
+    assert "OPENBLAS_NUM_THREADS" not in os.environ
+    monkeypatch.delitem(sys.modules, "numpy")
+    one_blas_thread()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
