@@ -65,6 +65,9 @@ class CameraConfig:
     corners: tuple[Point, Point, Point, Point] | None = None
     #: How the watcher finds the table's cards: the finder network and contours, contours, or the network.
     finder: str = "both"
+    #: The enrolled deck profile the cards are read with: a name in the decks folder or a ``.deck``
+    #: file (:mod:`companion.app.decks`); ``None``: the shipped model alone.
+    deck: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +346,16 @@ def _source(key: str, value: object) -> str:
     return value.strip()
 
 
+def _deck(key: str, value: object) -> str | None:
+    if value is False:
+        return None
+    # Checked for its form only: whether the deck can be read is said when it is opened (and by
+    # `companion doctor`), as for the camera.
+    if not isinstance(value, str) or not value.strip() or len(value) > 4096 or "\0" in value:
+        raise _bad(key, value, "config_allowed_deck")
+    return value.strip()
+
+
 def _choice(*choices: str) -> Check:
     def check(key: str, value: object) -> str:
         if value not in choices:
@@ -365,7 +378,8 @@ def _token(key: str, value: object) -> str:
 
 _SCHEMA: dict[str, tuple[type, dict[str, Check]]] = {
     "camera": (CameraConfig, {"source": _source, "size": _size, "lores": _size, "fps": _number(1, 120),
-                              "corners": _corners, "finder": _choice("contours", "both", "network")}),
+                              "corners": _corners, "finder": _choice("contours", "both", "network"),
+                              "deck": _deck}),
     "pins": (PinsConfig, {"green": _pin, "red": _pin, "buzzer": _pin, "rgb": _rgb, "tonal_buzzer": _pin,
                           "discard": _pin, "undo": _pin}),
     "buttons": (ButtonsConfig, {"hold_time": _number(0.2, 10), "bounce_time": _number(0, 1, optional=True)}),

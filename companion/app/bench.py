@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from typing import Any
 
@@ -29,6 +30,17 @@ def pin_one_core() -> int | None:
     cpu = min(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     return cpu
+
+
+def one_blas_thread() -> None:
+    """Ask numpy's BLAS for one thread, as :func:`pin_one_core` asks the process for one core; only
+    before numpy is first imported. Pinned to one core, or on a busy host, a second BLAS thread can
+    only wait for the first: a deck profile's matching of 36 crops took 0.44 ms a crop so, 0.0095 ms
+    with one thread."""
+    if "numpy" in sys.modules:
+        return  # too late to ask: and the environment is left as it was
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
 
 
 def benched() -> tuple[GameSpec, ...]:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from companion.app.decks import load_deck
 from companion.app.referee import AlertKey, Notice, Referee
 from companion.app.table import TableDesk, TableRequest
 from companion.engine.events import Event
@@ -30,6 +31,7 @@ from companion.errors import BadFrame, CameraLost, CompanionError, ConfigError
 from companion.text import Text
 from vision.find.finders import make_finder
 from vision.read.classify import OnnxClassifier
+from vision.read.profile import ProfiledClassifier
 from vision.watch.changes import TableView
 from vision.watch.geometry import from_corners
 from vision.watch.state import WatchConfig
@@ -319,9 +321,14 @@ def _draw_layout(out: Any, geometry: Any, scale: float, *, trusted: bool) -> Non
 
 def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
     """Builds the watcher of a game (its classifier loaded once a game), with the configuration's
-    settle time, classifier threshold, table corners and card finder. Loads OpenCV and onnxruntime."""
+    settle time, classifier threshold, table corners, card finder and deck profile (``camera.deck``,
+    read now: :class:`~companion.errors.ProfileUnavailable` when it cannot be; a game it is not
+    enrolled for, or a model that did not enrol it, raises it when that game's watcher is made).
+    Loads OpenCV and onnxruntime."""
     classifiers: dict[str, Any] = {}
     finders: dict[str, Any] = {}
+    deck = getattr(getattr(config, "camera", None), "deck", None)
+    profile = None if deck is None else load_deck(deck)
 
     def make(game: Game[Any]) -> Any:
         if game.name not in classifiers:
@@ -329,7 +336,8 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
             threshold = getattr(getattr(config, "thresholds", None), "classifier_threshold", None)
             if threshold is not None:
                 classifier.threshold = threshold
-            classifiers[game.name] = classifier
+            classifiers[game.name] = (classifier if profile is None
+                                      else ProfiledClassifier(classifier, profile))
         corners = getattr(getattr(config, "camera", None), "corners", None)
         geometry = from_corners(game.name, corners) if corners is not None else None
         settle = getattr(getattr(config, "thresholds", None), "stable_time", None)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from companion.app.decks import deck_path, load_deck, with_deck
 from companion.cli.lang import lang_of
 from companion.config import DEFAULT_GAME, Config, candidates, load_config
 from companion.errors import CompanionError, ConfigError
@@ -65,6 +66,8 @@ def run_doctor(args: argparse.Namespace) -> int:
     gpio = _check_gpio(config, checks)
     for game in args.game or [DEFAULT_GAME]:
         _check_model(game, checks)
+    if config.camera.deck is not None:
+        _check_deck(config.camera.deck, checks)
     missing = {(False, False): Text("doctor_no_picamera_no_gpio"), (False, True): Text("doctor_no_picamera"),
                (True, False): Text("doctor_no_gpio")}.get((picamera, gpio))
     problems = sum(check.status == "problem" for check in checks)
@@ -194,3 +197,16 @@ def _check_model(game: str, checks: list[Check]) -> None:
     checks.append(Check(f"model {game}", "ok", Text("doctor_model_ok", game=game, path=classifier.path,
                                                     classes=len(classifier.classes),
                                                     threshold=f"{classifier.threshold:.3f}")))
+
+
+def _check_deck(deck: str, checks: list[Check]) -> None:
+    """The configuration's deck profile: readable, and enrolled with the installed model of its game."""
+    try:
+        profile = load_deck(deck)
+        game = profile.game or str(profile.about.get("model_game", DEFAULT_GAME))
+        with_deck(OnnxClassifier(game), deck)
+    except CompanionError as error:
+        checks.append(Check("deck", "problem", Text("doctor_deck_bad", error=error.text)))
+        return
+    checks.append(Check("deck", "ok", Text("doctor_deck_ok", path=deck_path(deck), cards=len(profile.cards),
+                                           game=game, shots=int((~profile.turned).sum()))))

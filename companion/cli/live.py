@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -45,7 +46,13 @@ from companion.cli.lang import lang_of as _lang
 from companion.config import DEFAULT_GAME, USER_FILE, load_config
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, GpioUnavailable, MalformedInput, PageUnavailable
+from companion.errors import (
+    CompanionError,
+    GpioUnavailable,
+    MalformedInput,
+    PageUnavailable,
+    ProfileUnavailable,
+)
 from companion.text import Lang, Text, os_reason
 from hardware.buttons import Buttons
 from hardware.signals import ConsoleSignals, GpioSignals, open_signals
@@ -130,6 +137,8 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
           stack: contextlib.ExitStack) -> tuple[Live, list[Text]]:
     """Open everything ``run`` or ``demo`` needs; return the live loop and what to print."""
     config = load_config(args.config)
+    if getattr(args, "deck", None) is not None:
+        config = replace(config, camera=replace(config.camera, deck=args.deck))
     store_path = args.store or (default_store_path().with_name("demo.db") if demo else default_store_path())
     store = stack.enter_context(Store(store_path))
     say: list[Text] = []
@@ -208,6 +217,8 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
             film = film_demo(args.game, args.players, args.seed)
             make_watcher = watcher_factory(config)
             make_watcher(film.header.new_game())  # the model loads now, or we say why not
+        except ProfileUnavailable:
+            raise  # a deck asked for and not usable: said, never a demo without it
         except (ImportError, CompanionError) as error:
             why = error.text if isinstance(error, CompanionError) else Text("desc_event", kind=error)
             say.append(Text("live_demo_no_film", why=why))
@@ -316,6 +327,8 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
         make_watcher = watcher_factory(config)
         with referee.lock:
             make_watcher(referee.game)
+    except ProfileUnavailable:
+        raise  # a deck asked for and not usable: said, never a camera reading without it
     except CompanionError as error:
         say.append(Text("live_no_camera", why=error.text))
         return

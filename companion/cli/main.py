@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
-from companion.app.bench import bench_rules, benched
+from companion.app.bench import bench_rules, benched, one_blas_thread
 from companion.cli.lang import default_lang
 from companion.cli.parsers import build_parser
 from companion.engine.events import Event, Play, TakeBack
@@ -29,6 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Bare `companion`: what it can do, not an error.
         parser.print_help()
         return 0
+    if getattr(args, "one_blas_thread", False):
+        one_blas_thread()  # before the handler's module loads numpy
     try:
         return handler(args.run)(args)
     except BrokenPipeError:
@@ -167,6 +169,9 @@ def _run_bench(args: argparse.Namespace) -> int:
         return handler("companion.cli.vision:run_bench_vision")(args)
     if args.what == "watch":
         return handler("companion.cli.watch:run_bench_watch")(args)
+    if args.what == "profile":
+        one_blas_thread()  # before the handler's module loads numpy
+        return handler("companion.cli.decks:run_bench_profile")(args)
     measured = [spec.name for spec in benched()]
     games = args.game or measured
     unknown = [game for game in games if game not in measured]

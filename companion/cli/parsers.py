@@ -89,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run="companion.cli.main:_run_replay")
 
     bench = sub.add_parser("bench", help="measure speed")
-    bench.add_argument("what", choices=["rules", "vision", "watch"], help="what to measure")
+    bench.add_argument("what", choices=["rules", "vision", "watch", "profile"],
+                       help="what to measure (profile: reading with an 80-card deck profile)")
     bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
                        help="the game to measure (default: every game for rules, Tranquillité for vision; "
                        "may be repeated)")
@@ -107,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(run="companion.cli.main:_run_bench")
 
     _vision_commands(sub)
+    _deck_commands(sub)
     _doctor_command(sub)
     _live_commands(sub)
     _store_commands(sub)
@@ -130,6 +132,7 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     detect.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game whose cards to read")
     detect.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(detect)
+    deck_option(detect, "none")
     detect.add_argument("--json", action="store_true", help="one JSON object a line per image")
     detect.add_argument("--annotate", type=Path, metavar="OUT",
                         help="draw the cards on a copy: a file for one image, a folder for several")
@@ -185,6 +188,81 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
     lang_option(evaluate)
     evaluate.set_defaults(run="companion.cli.vision:run_eval")
+
+
+def deck_option(parser: argparse.ArgumentParser,
+                default: str = "the configuration's camera.deck, else none") -> None:
+    """``--deck``: the enrolled deck profile the cards are read with."""
+    parser.add_argument("--deck", default=None, metavar="NAME|FILE",
+                        help="read the cards with this enrolled deck profile: a name in the decks folder "
+                        f"(see `companion decks`) or a .deck file (default: {default})")
+
+
+def shots_count(text: str) -> int:
+    """``--shots``: labelled crops of each card, ``all`` (0) for every one.
+
+    >>> shots_count("5"), shots_count("all"), shots_count("0")
+    (5, 0, 0)
+    """
+    if text.strip().lower() == "all":
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a count of shots: {text!r} (a whole number, or all)") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not a count of shots: {text!r} (a whole number, or all)")
+    return value
+
+
+def _deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``enrol``, ``decks`` and ``eval-enrol``."""
+    games = [spec.name for spec in in_order() if spec.deck is not None]
+    enrol = sub.add_parser("enrol", help="learn the look of your own cards: a deck profile the camera reads "
+                           "them with (from labelled photos with --photos)")
+    enrol.add_argument("--photos", type=Path, metavar="DIR",
+                       help="a folder of photos, each with a Pascal VOC .xml beside it whose <name> is the "
+                       "card's name (without it: from the camera)")
+    _enrol_options(enrol, games, shots=None)
+    enrol.add_argument("--deck", metavar="NAME", help="the deck's name; without --out, the profile is saved "
+                       "as NAME.deck in the decks folder (see `companion decks`)")
+    enrol.add_argument("--out", type=Path, metavar="FILE", help="where to write the profile")
+    lang_option(enrol)
+    enrol.set_defaults(run="companion.cli.decks:run_enrol")
+
+    decks = sub.add_parser("decks", help="list the enrolled deck profiles")
+    decks.add_argument("--folder", type=Path, default=None,
+                       help="the decks folder (default: $COMPANION_DECKS, else "
+                       "$XDG_DATA_HOME/companion/decks, ~/.local/share/companion/decks)")
+    decks.add_argument("--json", action="store_true", help="one JSON object a line")
+    lang_option(decks)
+    decks.set_defaults(run="companion.cli.decks:run_decks")
+
+    evaluate = sub.add_parser("eval-enrol", help="measure a profile enrolled from labelled photos on other "
+                              "labelled photos")
+    evaluate.add_argument("--enrol", type=Path, required=True, metavar="DIR",
+                          help="the labelled photos to enrol from")
+    evaluate.add_argument("--test", type=Path, required=True, metavar="DIR",
+                          help="the labelled photos to read")
+    _enrol_options(evaluate, games, shots="5")
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(evaluate)
+    # Timed as bench profile times it: numpy's BLAS with one thread (companion.app.bench.one_blas_thread).
+    evaluate.set_defaults(run="companion.cli.decks:run_eval_enrol", one_blas_thread=True)
+
+
+def _enrol_options(parser: argparse.ArgumentParser, games: list[str], shots: str | None) -> None:
+    parser.add_argument("--game", choices=games, default=None,
+                        help="the game of the deck: the names checked against its cards, each crop turned "
+                        "upright by its model (default: no game, any names)")
+    parser.add_argument("--model", choices=games, default=None, metavar="GAME",
+                        help="the game whose shipped classifier gives the embeddings and whose finder finds "
+                        "the cards (default: the game's; needed without --game)")
+    told = "" if shots else " (default: every labelled crop of photos; the camera's own count)"
+    parser.add_argument("--shots", type=shots_count, default=shots, metavar="K|all",
+                        help=f"shots of each card to enrol (labelled crops drawn at random); all (or 0): "
+                        f"every one{told}")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the draw")
 
 
 def _out_options(parser: argparse.ArgumentParser, default: str) -> None:
@@ -299,6 +377,7 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _live_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", default=None, help="the configuration file (TOML)")
+    deck_option(parser)
     parser.add_argument("--store", type=Path, default=None, help="the store (SQLite)")
     parser.add_argument("--host", default=None, help="the page's address (default: from the configuration)")
     parser.add_argument("--port", type=int, default=None, help="the page's port; 0 picks a free one")
@@ -340,6 +419,7 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        "thresholds); default: the one found as usual")
     watch.add_argument("--finder", default=None, metavar="both|network|contours|PATH",
                        help="how the table's cards are found (default: the configuration's camera.finder)")
+    deck_option(watch)
     watch.add_argument("--json", action="store_true", help="one JSON line an event or prompt")
     lang_option(watch)
     watch.set_defaults(run="companion.cli.watch:run_watch")

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.app.bench import pin_one_core
+from companion.app.decks import with_deck
 from companion.cli.lang import lang_of
 from companion.cli.parsers import TARGET_CARDS
 from companion.config import DEFAULT_GAME
@@ -38,7 +39,7 @@ from vision.read.recognise import annotate, recognise
 
 if TYPE_CHECKING:
     from vision.find.detect import Finder, Image
-    from vision.read.classify import Classifier, OnnxClassifier
+    from vision.read.classify import Classifier
 
 #: The folder of the shipped models, which ``train`` writes into only with ``--force``.
 SHIPPED = Path(str(resources.files("models")))
@@ -50,6 +51,18 @@ def load_classifier(game: str, model: Path | None, lang: Lang) -> OnnxClassifier
     """The game's classifier, or None after saying why it cannot be loaded."""
     try:
         return OnnxClassifier(game, model)
+    except CompanionError as error:
+        print(error.text.render(lang), file=sys.stderr)
+        return None
+
+
+def read_with(classifier: OnnxClassifier, deck: str | None, lang: Lang) -> Classifier | None:
+    """``classifier``, reading with the enrolled deck named ``deck`` when one is
+    (:func:`companion.app.decks.with_deck`); None after saying why that deck cannot be used."""
+    if deck is None:
+        return classifier
+    try:
+        return with_deck(classifier, deck)
     except CompanionError as error:
         print(error.text.render(lang), file=sys.stderr)
         return None
@@ -80,7 +93,8 @@ def run_detect(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     classifier = load_classifier(args.game, args.model, lang)
     find = finder(args.finder, lang, args.refiner, args.game)
-    if classifier is None or find is None:
+    reader = None if classifier is None else read_with(classifier, args.deck, lang)
+    if reader is None or find is None:
         return 2
     status = 0
     for path in args.images:
@@ -91,7 +105,7 @@ def run_detect(args: argparse.Namespace) -> int:
             print(error.text.render(lang), file=sys.stderr)
             status = 2
             continue
-        detections = recognise(frame, classifier, find)
+        detections = recognise(frame, reader, find)
         if args.json:
             print(json.dumps({"image": path, "cards": detections.to_json()}))
         else:

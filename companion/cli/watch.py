@@ -14,7 +14,7 @@ from companion.app.bench import pin_one_core
 from companion.app.camera import frame_failure
 from companion.cli.lang import lang_of as _lang
 from companion.cli.parsers import watched
-from companion.cli.vision import counts_refused, finder, load_classifier
+from companion.cli.vision import counts_refused, finder, load_classifier, read_with
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.record import Header
 from companion.engine.registry import find_game
@@ -123,8 +123,11 @@ def run_watch(args: argparse.Namespace) -> int:
         return 2
     if config.thresholds.classifier_threshold is not None:
         classifier.threshold = config.thresholds.classifier_threshold
+    reader = read_with(classifier, args.deck or config.camera.deck, lang)
+    if reader is None:
+        return 2
     engine = Header(args.game, args.players).new_game()
-    watcher = Watcher(args.game, classifier, geometry=geometry, config=WatchConfig(settle=settle), find=find)
+    watcher = Watcher(args.game, reader, geometry=geometry, config=WatchConfig(settle=settle), find=find)
     watcher.sync(engine)
     state = watcher.state
     try:

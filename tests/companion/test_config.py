@@ -47,6 +47,13 @@ def test_the_shipped_file_says_exactly_the_defaults() -> None:
             assert f"\n{name} = " in text, f"{section}.{name} missing from the default file"
 
 
+def test_the_deck_is_a_name_or_a_path_or_none() -> None:
+    assert parse_config({"camera": {"deck": " home "}}).camera.deck == "home"
+    assert parse_config({"camera": {"deck": "~/cards/home.deck"}}).camera.deck == "~/cards/home.deck"
+    assert parse_config({"camera": {"deck": False}}).camera.deck is None
+    assert Config().camera.deck is None
+
+
 def test_a_file_changes_only_what_it_names(tmp_path: Path) -> None:
     path = write(tmp_path, """
 [camera]
@@ -111,6 +118,9 @@ BAD_VALUES = [
     ("camera.corners", "true", "four [x, y] points"),
     ("camera.finder", '"yolo"', 'one of "contours", "both", "network"'),
     ("camera.finder", "false", 'one of "contours", "both", "network"'),
+    ("camera.deck", "true", "the name of an enrolled deck"),
+    ("camera.deck", '""', "the name of an enrolled deck"),
+    ("camera.deck", "3", "the name of an enrolled deck"),
     ("pins.green", "28", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.red", "-1", "a BCM GPIO number from 0 to 27, or false"),
     ("pins.buzzer", "true", "a BCM GPIO number from 0 to 27, or false"),

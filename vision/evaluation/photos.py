@@ -2,53 +2,25 @@
 
 A labelled box counts as found when the axis-aligned box around some detected
 quad overlaps it with IoU >= 0.5; precision is not measured, since photos may
-show unlabelled cards.
+show unlabelled cards. The labelled photos are read by :mod:`vision.voc`.
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import LabelsUnreadable
-from companion.text import Text
 from vision.find.detect import Finder, find_cards, working_frame
 from vision.images import load_image
+from vision.voc import PHOTO_SUFFIXES, box_iou, photos, read_labels, voc_boxes
 
 FloatArray = npt.NDArray[np.float32]
 
-#: Photo suffixes looked for beside each ``.xml``.
-PHOTO_SUFFIXES = (".jpg", ".JPG", ".jpeg", ".png")
-
-
-def voc_boxes(xml_text: str) -> FloatArray:
-    """The (N, 4) boxes x0, y0, x1, y1 of a Pascal VOC annotation.
-
-    Raises ``xml.etree.ElementTree.ParseError`` for text that is no XML and ``ValueError`` for an
-    object whose box lacks a corner or is not a number.
-    """
-    root = ET.fromstring(xml_text)
-    boxes = [[float(obj.findtext(f"bndbox/{k}", "nan")) for k in ("xmin", "ymin", "xmax", "ymax")]
-             for obj in root.iter("object")]
-    found = np.array(boxes, np.float32).reshape(-1, 4)
-    if not np.isfinite(found).all():
-        raise ValueError("an object's bndbox lacks xmin, ymin, xmax or ymax")
-    return found
-
-
-def box_iou(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
-    """IoU (N, M) between boxes ``a`` (N, 4) and ``b`` (M, 4), each x0, y0, x1, y1."""
-    lo = np.maximum(a[:, None, :2], b[None, :, :2])
-    hi = np.minimum(a[:, None, 2:], b[None, :, 2:])
-    inter = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
-    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
-    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
-    iou: npt.NDArray[np.float64] = inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
-    return iou
+__all__ = ["MOST_ENLARGED", "PHOTO_SUFFIXES", "box_iou", "matched", "photos", "real_photo_recall",
+           "voc_boxes"]
 
 
 def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> npt.NDArray[np.bool_]:
@@ -57,17 +29,6 @@ def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> np
         return np.zeros(len(labels), np.bool_)
     boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
     return np.asarray((box_iou(labels, boxes) >= threshold).any(axis=1), np.bool_)
-
-
-def photos(folder: Path) -> list[tuple[Path, Path]]:
-    """(photo, annotation) pairs of a folder, sorted by name."""
-    pairs = []
-    for xml in sorted(folder.glob("*.xml")):
-        for suffix in PHOTO_SUFFIXES:
-            if xml.with_suffix(suffix).exists():
-                pairs.append((xml.with_suffix(suffix), xml))
-                break
-    return pairs
 
 
 #: The most :func:`real_photo_recall` enlarges the photos by: eight times makes the shared photos
@@ -88,11 +49,7 @@ def real_photo_recall(folder: str | Path, find: Finder = find_cards, enlarge: fl
     found = total = 0
     for photo, xml in photos(Path(folder)):
         frame = load_image(photo)
-        try:
-            labels = voc_boxes(xml.read_text())
-        except (OSError, ET.ParseError, ValueError) as error:  # a bad encoding is a ValueError too
-            detail = str(error) or type(error).__name__
-            raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
+        labels = read_labels(xml)[1]
         if enlarge != 1.0:
             frame = np.asarray(cv2.resize(frame, None, fx=enlarge, fy=enlarge,
                                           interpolation=cv2.INTER_CUBIC if enlarge > 1 else cv2.INTER_AREA),

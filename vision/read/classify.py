@@ -55,6 +55,12 @@ def default_model(game: str) -> Path:
     return Path(str(resources.files("models").joinpath(f"{game}.onnx")))
 
 
+def fingerprint(path: Path) -> str:
+    """What a deck profile records of the model file ``path`` (the start of its SHA-256): a profile
+    is matched only with the embeddings of the very file that made it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 class OnnxClassifier:
     """The shipped classifier: an ONNX file run by onnxruntime (:func:`vision.networks.session`)."""
 
@@ -84,8 +90,8 @@ class OnnxClassifier:
         #: Whether the file gives each crop's embedding (its third output, ``embedding``): what a
         #: deck profile (:mod:`vision.read.profile`) matches enrolled crops by.
         self.embeds = outputs[2:3] == ["embedding"]
-        #: What a deck profile records of this file (:func:`vision.read.profile.fingerprint`).
-        self.fingerprint = hashlib.sha256(self.path.read_bytes()).hexdigest()[:16]
+        #: What a deck profile records of this file (:func:`fingerprint`).
+        self.fingerprint = fingerprint(self.path)
 
     def read(self, crops: Crops) -> tuple[Readings, Floats]:
         """Read a batch of crops: the readings (unsure ones None) and each crop's embedding, of

@@ -16,13 +16,15 @@ import numpy as np
 import pytest
 
 from companion.app import camera as camera_module
-from companion.app.camera import NOTICE_SECONDS, CameraFeeder, preview_jpeg
+from companion.app.camera import NOTICE_SECONDS, CameraFeeder, preview_jpeg, watcher_factory
 from companion.app.live import ConsoleSink, SignalSink
 from companion.app.referee import Notice, Referee
 from companion.app.table import TableDesk, TableRequest
-from companion.config import read_config
+from companion.config import parse_config, read_config
 from companion.engine.events import Play
 from companion.engine.game import Game
+from companion.engine.record import Header
+from companion.errors import ProfileUnavailable
 from companion.text import Text
 from hardware.fake import FakeCamera
 from hardware.frames import Frame
@@ -30,8 +32,10 @@ from hardware.resilient import ResilientSource
 from hardware.signals import RecordingSignals
 from hardware.sources import open_resilient
 from tests.bombs import bomb_png, cut_png
+from tests.companion.app.test_decks import shipped_profile
 from tests.companion.app.test_live import Camera, FakeWatcher, started
 from tests.hardware.conftest import FakeClock
+from vision.read.profile import ProfiledClassifier
 from vision.watch.changes import TableView
 from vision.watch.geometry import TableGeometry, from_corners
 from vision.watch.placement import Placement
@@ -348,3 +352,14 @@ def test_the_preview_draws_the_layout_where_the_watcher_believes_it() -> None:
     assert (trusted[y - 1:y + 2, x] > 130).all(axis=1).any()
     assert (np.abs(trusted - plain)[:30, :90] < 8).all() and (np.abs(checking - plain)[:30, :90] < 8).all()
     assert yellow(checking).sum() > 500
+
+
+def test_the_configured_deck_reads_the_game_it_was_enrolled_for(tmp_path: Path) -> None:
+    shipped_profile("tranquility").save(tmp_path / "home.deck")
+    make = watcher_factory(parse_config({"camera": {"deck": str(tmp_path / "home.deck")}}))
+    watcher = make(Header("tranquility", 3).new_game())
+    assert isinstance(watcher.classifier, ProfiledClassifier)
+    with pytest.raises(ProfileUnavailable, match="is for tranquility, not ascension"):
+        make(Header("ascension", 3).new_game())
+    with pytest.raises(ProfileUnavailable, match="no deck profile"):
+        watcher_factory(parse_config({"camera": {"deck": str(tmp_path / "away.deck")}}))
