@@ -26,8 +26,8 @@ from models.render.faces import CALIBRATION_FONTS, SCRIPT_FONTS, TRAIN_FONTS
 from models.render.foreign import ForeignSet, foreign_crops, foreign_kinds
 from models.training.dataset import CropSet, join, make_crops
 from models.training.network import MEAN, STD, CardNet, Exported
-from models.training.parallel import map_jobs
 from models.training.onnx_export import export_network, set_metadata
+from models.training.parallel import map_jobs
 from models.training.quantize import quantize
 from vision.find.detect import CROP_SIZE
 from vision.networks import session
@@ -370,7 +370,8 @@ def train(recipe: Recipe, out: Path, *, progress: bool = True) -> Report:
     flip_accuracy = float(flips.mean()) if len(flips) else 0.0
     unsure = float((calibrated < threshold).mean()) if len(calibrated) else 0.0
     report = Report(recipe, names, len(data), len(val), accuracies[0], flip_accuracy, accuracies[1],
-                    accuracies[2], unsure, foreign_named, temperature, threshold, time.perf_counter() - started)
+                    accuracies[2], unsure, foreign_named, temperature, threshold,
+                    time.perf_counter() - started)
     describe(out, report)
     return report
 
