@@ -1,4 +1,5 @@
-"""The deck commands: ``companion enrol``, ``decks``, ``eval-enrol`` and ``bench profile``.
+"""The deck commands: ``companion enrol``, ``decks``, ``eval-enrol``, ``eval-reprint`` and ``bench
+profile``.
 
 ``enrol --photos DIR`` makes a deck profile from labelled photos (:mod:`vision.read.enrol`);
 without ``--photos`` it enrols from the camera, which :mod:`companion.cli.enrol_camera` does once it
@@ -26,6 +27,8 @@ from companion.cli.lang import lang_of
 from companion.errors import CompanionError
 from companion.text import Lang, Text, os_reason
 from vision.evaluation.enrolment import CropCache, evaluate_enrolment
+from vision.evaluation.reprint import REPRINT_HUE, reprint_profile
+from vision.evaluation.scenes import evaluate_scenes
 from vision.find.finders import make_finder
 from vision.read.catalogue import class_names
 from vision.read.classify import OnnxClassifier, Readings
@@ -157,6 +160,43 @@ def run_eval_enrol(args: argparse.Namespace) -> int:
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
         print(f"{key:>16}: {shown}")
+    return 0
+
+
+def run_eval_reprint(args: argparse.Namespace) -> int:
+    """``companion eval-reprint``: enrol a game's deck in a print nobody rendered from a few shots
+    of each card (:mod:`vision.evaluation.reprint`), and read held-out scenes in that print with
+    the shipped model alone and with the profile."""
+    lang = lang_of(args)
+    if args.shots < 1 or args.scenes < 1:
+        _say(Text("bad_field", field="shots" if args.shots < 1 else "scenes",
+                  value=min(args.shots, args.scenes)), lang, error=True)
+        return 2
+    try:
+        classifier = OnnxClassifier(args.game)
+        find = make_finder("auto", "shipped", args.game)
+        started = time.perf_counter()
+        profile, rendered = reprint_profile(args.game, classifier, find, args.shots, args.seed)
+        enrolled = time.perf_counter() - started
+        readers = (classifier, ProfiledClassifier(classifier, profile))
+        plain, read = (evaluate_scenes(args.game, reader, args.scenes, args.seed, find,
+                                       hue=REPRINT_HUE).summary() for reader in readers)
+    except CompanionError as error:
+        _say(error.text, lang, error=True)
+        return 2
+    keys = ("identity_accuracy", "unsure_rate", "wrong_confident_rate")
+    figures: dict[str, Any] = {
+        "game": args.game, "shots": args.shots, "seed": args.seed, "scenes": args.scenes, "hue": REPRINT_HUE,
+        "enrolled_cards": len(profile.cards), "enrol_scenes": rendered, "enrol_seconds": enrolled,
+        "accept": profile.accept, "margin": profile.margin, "cards": read["cards"],
+        "detection_recall": read["detection_recall"],
+        **{key: read[key] for key in keys}, **{f"shipped_{key}": plain[key] for key in keys}}
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for key, value in figures.items():
+        shown = f"{value:.4f}" if isinstance(value, float) else value
+        print(f"{key:>30}: {shown}")
     return 0
 
 

@@ -250,6 +250,16 @@ def _deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     # Timed as bench profile times it: numpy's BLAS with one thread (companion.app.bench.one_blas_thread).
     evaluate.set_defaults(run="companion.cli.decks:run_eval_enrol", one_blas_thread=True)
 
+    reprint = sub.add_parser("eval-reprint", help="measure a profile of a game's deck printed as nobody "
+                             "rendered it (other typefaces, art and colours), enrolled from rendered scenes")
+    reprint.add_argument("--game", choices=games, required=True, help="the game whose deck to reprint")
+    reprint.add_argument("--shots", type=int, default=2, help="crops of each card enrolled (default 2)")
+    reprint.add_argument("--scenes", type=int, default=500, help="held-out scenes in the reprint to read")
+    reprint.add_argument("--seed", type=int, default=0, help="the seed of the enrolment and held-out scenes")
+    reprint.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(reprint)
+    reprint.set_defaults(run="companion.cli.decks:run_eval_reprint")
+
 
 def _enrol_options(parser: argparse.ArgumentParser, games: list[str], shots: str | None) -> None:
     parser.add_argument("--game", choices=games, default=None,

@@ -25,7 +25,7 @@ REPRINT_HUE = 150.0
 REPRINT_SEED_BASE = EVAL_SEED_BASE + 7_000_000
 #: The most scenes rendered to find the shots of every card: cards no scene shows in that many are
 #: left to the shipped classifier, as a card the players skip.
-MOST_SCENES = 400
+MOST_SCENES = 150
 
 
 def reprint_profile(game: str, classifier: OnnxClassifier, find: Finder, shots: int, seed: int = 0,
