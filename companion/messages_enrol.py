@@ -71,6 +71,7 @@ ENROL_MESSAGES: dict[str, tuple[str, str]] = {
     "enrol_cell_done": ("done", "fait"),
     "enrol_cell_wrong": ("wrong card: {card} goes here", "mauvaise carte : {card} va ici"),
     "enrol_cell_skipped": ("skipped", "passée"),
+    "enrol_cell_hidden": ("not seen now", "plus vue"),
     "enrol_cell_gone": ("not seen now, {count} of {need} kept", "plus vue, {count} sur {need} gardées"),
     # -- the page's words --
     "enrol_page_title": ("Enrol your deck · {game}", "Enregistrer votre jeu · {game}"),

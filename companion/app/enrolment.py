@@ -62,6 +62,7 @@ from companion.app.enrol_profile import (
     lookalikes,
     upright,
 )
+from companion.engine.spec import find_spec
 from companion.errors import MalformedInput
 from companion.text import LANGS, Text
 from vision.find.detect import rectify, working_frame
@@ -246,8 +247,11 @@ class EnrolmentSession:
         """Whether each crop read, sure, as another card than its cell's is that card: unless the
         players said the cell's card is right, or that card's shots say it is not (a deck the
         classifier has never seen may be misread the same way frame after frame, and the cell
-        then says better than the classifier)."""
+        then says better than the classifier). Never in a batch of more shots: its cards are
+        there because they look like others, to the classifier too."""
         batch = self.batch
+        if batch.kind == "more":
+            return [False] * len(todo)
         other = [k for k, (_, _, card, _) in enumerate(todo)
                  if names[k] not in (None, card) and (card, batch.number) not in self.trusted]
         known = [k for k in other if self.kept.get(str(names[k]))]
@@ -497,7 +501,9 @@ class EnrolmentSession:
         elif count >= need:
             kind, text = "done", Text("enrol_cell_done")
         elif state is not None and state.seen and not state.now:
-            kind, text = "gone", Text("enrol_cell_gone", count=count, need=need)
+            # Seen, then hidden (a hand over it, or picked up again).
+            text = Text("enrol_cell_gone", count=count, need=need) if count else Text("enrol_cell_hidden")
+            kind = "gone"
         elif count:
             kind, text = "kept", Text("enrol_cell_kept", count=count, need=need)
         elif state is not None and state.now:
@@ -526,7 +532,8 @@ class EnrolmentSession:
             kind = {"again": Text("enrol_page_kind_again"),
                     "more": Text("enrol_page_kind_more")}.get(batch.kind)
             return {
-                "version": self.version, "game": self.game, "state": self.state, "text": both(state_text),
+                "version": self.version, "game": self.game, "title": both(find_spec(self.game).title),
+                "state": self.state, "text": both(state_text),
                 "name": self.name, "shots": self.shots,
                 "batch": {"number": batch.number, "total": len(self.batches), "kind": batch.kind,
                           "kind_text": None if kind is None else both(kind), "rows": rows, "cols": cols,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from companion.app.enrol_grid import Cell
 from companion.app.enrolment import EnrolmentSession
 from companion.errors import MalformedInput
 from tests.companion.app.enrol_helpers import FakeReader, Table
+from vision.read.classify import Readings
 
 DECK = [f"c{k}" for k in range(1, 9)]
 
@@ -212,3 +214,28 @@ def test_a_classifier_unsure_of_every_card_still_enrols_them_by_their_cell() -> 
     s, table, _ = session(sure=False)
     film(s, table, batch_cells(s), 8, 0.0)
     assert [len(s.kept[c]) for c in DECK[:4]] == [3, 3, 3, 3]
+
+
+class Misreading(FakeReader):
+    """Reads c2 as c1, sure of itself: two cards that look alike to the classifier too."""
+
+    def read(self, crops: np.ndarray) -> tuple[Readings, np.ndarray]:
+        readings, embeddings = super().read(crops)
+        names = tuple("c1" if name == "c2" else name for name in readings.names)
+        return replace(readings, names=names), embeddings
+
+
+def test_a_card_misread_as_its_look_alike_is_wrong_in_its_batch_but_believed_in_more_shots() -> None:
+    deck = DECK[:4]
+    table = Table(deck)
+    s = EnrolmentSession("tranquility", Misreading("tranquility", deck, twins={"c2": "c1"}), table.find,
+                         grid=(2, 2), shots=3, cards=deck)
+    t = film(s, table, batch_cells(s), 8, 0.0)
+    assert s.kept["c2"] == [] and "wrong" in [c["state"] for c in s.snapshot()["batch"]["cells"]]
+    s.right("c2")  # the players look: it is c2
+    t = film(s, table, batch_cells(s), 8, t)
+    assert len(s.kept["c2"]) == 3 and state(s) == "clearing"
+    t = film(s, table, {}, 2, t)
+    assert s.batch.kind == "more" and "c2" in s.batch.cards
+    film(s, table, batch_cells(s), 8, t)
+    assert len(s.kept["c2"]) == 6 and state(s) == "done"
