@@ -32,6 +32,9 @@ SHOT_APART = 0.25
 #: The least similarity of a shot's embedding to the mean of its card's other shots of the same
 #: laying: below it the crop is not the card alone (a hand over it, a glare).
 CONSISTENT = 0.75
+#: Frames in a row a card lying still must be unlike its shots of this laying for those shots to
+#: be dropped and taken again (a hand rested on the card while they were taken).
+UNLIKE_FRAMES = 3
 #: Frames in a row a card lying still must be read as another card of the deck to be the wrong card
 #: in its cell (a misreading is seldom twice the same).
 WRONG_FRAMES = 2

@@ -11,7 +11,8 @@ cards themselves), cuts its crop as the watcher does and reads it with the game'
 * a card that stood still over the last few frames (its corners moved less than a few hundredths
   of its size from one frame to the next; one moving is blurred, or a hand is over it) gives a
   shot, at most one every quarter of a second, unless its embedding is unlike its other shots (a
-  hand, a glare); the numbers are :mod:`companion.app.enrol_params`'s;
+  hand, a glare; unlike them frame after frame, it is those shots that go); the numbers are
+  :mod:`companion.app.enrol_params`'s;
 * a card with :attr:`EnrolmentSession.shots` shots is done; when every card of the batch is done
   (or skipped), the players pick the cards up, and once the grid is seen bare the next batch
   begins.
@@ -51,6 +52,7 @@ from companion.app.enrol_params import (
     SHOTS,
     STILL,
     STILL_FRAMES,
+    UNLIKE_FRAMES,
     WRONG_FRAMES,
 )
 from companion.app.enrol_profile import (
@@ -85,6 +87,8 @@ class _Cell:
     t: float = -math.inf
     #: Frames in a row it stood still.
     still: int = 0
+    #: Frames in a row it lay still but unlike its shots of this laying.
+    unlike: int = 0
     #: The other card it was read as, still, and in how many frames in a row.
     misread: str | None = None
     misreads: int = 0
@@ -237,7 +241,13 @@ class EnrolmentSession:
             if not still or (mine and t - mine[-1].t < SHOT_APART):
                 continue
             if mine and float(embeddings[k] @ _mean([s.embedding for s in mine])) < CONSISTENT:
-                continue
+                # Unlike the shots kept: a hand over it now, or over it then. Lying still and
+                # unlike them frame after frame, it is they that were wrong: taken again.
+                state.unlike += 1
+                if state.unlike < UNLIKE_FRAMES:
+                    continue
+                self.kept[card] = [shot for shot in self.kept[card] if shot.laying != batch.number]
+            state.unlike = 0
             self.kept[card].append(Shot(crops[k].copy(), bool(readings.flipped[k]), embeddings[k].copy(), t,
                                         batch.number))
         self._check_batch()

@@ -239,3 +239,18 @@ def test_a_card_misread_as_its_look_alike_is_wrong_in_its_batch_but_believed_in_
     assert s.batch.kind == "more" and "c2" in s.batch.cards
     film(s, table, batch_cells(s), 8, t)
     assert len(s.kept["c2"]) == 6 and state(s) == "done"
+
+
+def test_shots_taken_with_a_hand_over_the_card_are_dropped_once_it_shows_clean() -> None:
+    s, table, _ = session(deck=DECK[:4], sure=False)
+    laid = batch_cells(s)
+    t = 0.0
+    for _ in range(5):  # a hand rests on c1: its middle shows another colour, still
+        image = table.frame(laid)
+        x, y = table.quad((0, 0))[0].astype(int)
+        image[y + 20:y + 40, x + 8:x + 32] = (30, 200, 30)
+        s.feed(image, t)
+        t += 0.15
+    (hand,) = s.kept["c1"]  # one shot, the hand in it (the first frames place the grid)
+    film(s, table, laid, 8, t)
+    assert len(s.kept["c1"]) == 3 and all(shot is not hand for shot in s.kept["c1"])
