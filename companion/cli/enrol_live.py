@@ -42,6 +42,11 @@ from web.server import PageServer
 PREVIEW_EVERY = 0.5
 #: The simulated source's name.
 SIMULATED = "simulated"
+#: How the cards are found: the lean finder (Tranquillite's table finder, placed by the lean
+#: refiner). A grid of cards lying apart is what it finds best; ``auto`` hands every frame of
+#: fewer than 12 cards (every frame of an enrolment) to the full finder after it, 174 ms a
+#: 1280x720 frame of the simulated enrolment against 47 ms.
+FINDER = "lean"
 
 
 def _say(text: Text, lang: Lang, out: IO[str] | None = None) -> None:
@@ -104,7 +109,7 @@ def _open(args: argparse.Namespace) -> tuple[EnrolmentSession, Any, Config]:
     reader = OnnxClassifier(game)
     if not reader.embeds:
         raise MalformedInput(Text("enrol_no_embedding", game=game))
-    finder = make_finder("auto", "shipped", game)
+    finder = make_finder(FINDER, "shipped", game)
     session = EnrolmentSession(game, reader, finder, grid=grid, shots=args.shots,
                                cards=cards if cards is not None else class_names(game), name=name)
     spec = args.source or ""
