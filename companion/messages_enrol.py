@@ -39,8 +39,8 @@ ENROL_MESSAGES: dict[str, tuple[str, str]] = {
     "enrol_no_embedding": ("the classifier of {game} gives no embedding: it cannot enrol a deck",
                            "le classifieur de {game} ne donne pas de plongement : il ne peut pas enregistrer de jeu"),
     "enrol_bad_grid": ("a grid is ROWSxCOLUMNS, each from 1 to 8: {value}", "une grille s'écrit RANGÉESxCOLONNES, chacune de 1 à 8 : {value}"),
-    "enrol_bad_source": ("the simulated enrolment films Tranquillité, L'Ascension, The Crew or Rixes: {game}",
-                         "l'enregistrement simulé filme Tranquillité, L'Ascension, The Crew ou Rixes : {game}"),
+    "enrol_bad_source": ("the simulated enrolment films the table of {games}, not of {game}",
+                         "l'enregistrement simulé filme la table de {games}, pas celle de {game}"),
     # -- refusals --
     "enrol_bad_name": ("a deck's name is 1 to 64 letters (a to z), digits, spaces, '-', '_' or '.', starting with a letter or a digit: {name}",
                        "le nom d'un jeu s'écrit en 1 à 64 lettres (a à z), chiffres, espaces, « - », « _ » ou « . », en commençant par une lettre ou un chiffre : {name}"),

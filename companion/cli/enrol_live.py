@@ -29,6 +29,7 @@ from companion.cli.enrol_camera import parse_grid
 from companion.cli.lang import lang_of
 from companion.cli.live import _addresses, _saved_token
 from companion.config import DEFAULT_GAME, Config, load_config
+from companion.engine.spec import specs
 from companion.errors import BadFrame, CameraLost, CompanionError, MalformedInput, PageUnavailable
 from companion.text import Lang, Text, os_reason
 from hardware.sources import open_resilient
@@ -117,6 +118,9 @@ def _open(args: argparse.Namespace) -> tuple[EnrolmentSession, Any, Config]:
         seed = spec.partition(":")[2]
         if seed and not seed.isdigit():
             raise MalformedInput(Text("bad_field", field="--source", value=spec))
+        filmed = [other.name for other in specs() if other.layout is not None]
+        if game not in filmed:
+            raise MalformedInput(Text("enrol_bad_source", games=", ".join(filmed), game=game))
         return session, SimulatedEnrolment(session, int(seed or 0)), config
     camera = config.camera
     source = open_resilient(args.source, configured=camera.source, size=camera.size, lores=camera.lores,

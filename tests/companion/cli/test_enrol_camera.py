@@ -142,6 +142,7 @@ def test_the_page_is_served_while_enrolling(home: Path, capsys: pytest.CaptureFi
     (["--cards", "1,joker"], "joker is not a card of this enrolment"),
     (["--shots", "0"], "--shots"),
     (["--source", "simulated:x"], "--source"),
+    (["--source", "simulated", "--game", "crew"], "films the table of ascension, tranquility, not of crew"),
 ])
 def test_wrong_options_are_refused_with_a_reason(home: Path, capsys: pytest.CaptureFixture[str],
                                                  options: list[str], said: str) -> None:
