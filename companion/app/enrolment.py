@@ -64,9 +64,9 @@ from companion.app.enrol_profile import (
     lookalikes,
     upright,
 )
-from companion.engine.spec import find_spec
+from companion.app.enrol_snapshot import alike, snapshot
 from companion.errors import MalformedInput
-from companion.text import LANGS, Text
+from companion.text import Text
 from vision.find.detect import rectify, working_frame
 from vision.read.catalogue import class_names
 from vision.read.profile import DeckProfile
@@ -75,8 +75,6 @@ FloatArray = npt.NDArray[np.float32]
 Image = npt.NDArray[np.uint8]
 State = Literal["laying", "clearing", "done", "finishing", "saved"]
 
-#: The most news kept for the page.
-NEWS = 6
 
 
 @dataclass
@@ -95,11 +93,6 @@ class _Cell:
     seen: bool = False
     now: bool = False
     wrong: str | None = None
-
-
-def both(text: Text) -> dict[str, str]:
-    """A text in both languages."""
-    return {lang: text.render(lang) for lang in LANGS}
 
 
 class EnrolmentSession:
@@ -276,7 +269,7 @@ class EnrolmentSession:
 
     # -- a batch's end, the next batch -----------------------------------------------
 
-    def _count(self, card: str) -> int:
+    def count(self, card: str) -> int:
         """The shots of ``card`` that count in the batch being laid: this laying's for a batch
         of more shots, all of them otherwise."""
         kept = self.kept.get(card, [])
@@ -285,7 +278,7 @@ class EnrolmentSession:
         return len(kept)
 
     def _done(self, card: str) -> bool:
-        return self._count(card) >= self.shots
+        return self.count(card) >= self.shots
 
     def _check_batch(self) -> None:
         over = all(card in self.skipped or self._done(card) for card in self.batch.cards)
@@ -329,7 +322,7 @@ class EnrolmentSession:
             return
         self.similar = lookalikes(build_profile(self.name, self.reader, shots, game=self.game))
         for item in self.similar[:5]:
-            self._say(_alike(item))
+            self._say(alike(item))
 
     def _start_next(self) -> None:
         self.index += 1
@@ -501,69 +494,11 @@ class EnrolmentSession:
 
     # -- what the page shows ---------------------------------------------------------
 
-    def _cell_json(self, cell: Cell, card: str) -> dict[str, Any]:
-        state = self.cells.get(cell)
-        count, need = self._count(card), self.shots
-        if card in self.skipped:
-            kind, text = "skipped", Text("enrol_cell_skipped")
-        elif state is not None and state.wrong is not None and state.now:
-            kind, text = "wrong", Text("enrol_cell_wrong", card=card)
-        elif count >= need:
-            kind, text = "done", Text("enrol_cell_done")
-        elif state is not None and state.seen and not state.now:
-            # Seen, then hidden (a hand over it, or picked up again).
-            text = Text("enrol_cell_gone", count=count, need=need) if count else Text("enrol_cell_hidden")
-            kind = "gone"
-        elif count:
-            kind, text = "kept", Text("enrol_cell_kept", count=count, need=need)
-        elif state is not None and state.now:
-            kind, text = "seen", Text("enrol_cell_seen")
-        else:
-            kind, text = "waiting", Text("enrol_cell_waiting")
-        return {"row": cell[0], "col": cell[1], "card": card, "state": kind, "kept": len(self.kept[card]),
-                "read": state.wrong if state is not None and kind == "wrong" else None, **both(text)}
-
     def snapshot(self) -> dict[str, Any]:
-        """What the page shows now, JSON-ready, every text in both languages."""
+        """What the page shows now, JSON-ready, every text in both languages
+        (:func:`companion.app.enrol_snapshot.snapshot`)."""
         with self.lock:
-            batch = self.batch
-            rows, cols = batch.shape
-            prompts = [Text("enrol_wrong", row=cell[0] + 1, col=cell[1] + 1, read=state.wrong,
-                            card=batch.card_at(cell))
-                       for cell, state in sorted(self.cells.items()) if state.wrong is not None and state.now]
-            if self.state == "laying" and self.fit is None:
-                prompts.insert(0, Text("enrol_state_grid"))
-            if self.state == "laying" and self.off_grid:
-                prompts.append(Text("enrol_off_grid", count=self.off_grid))
-            state_text = Text("enrol_state_saved", name=self.saved_as[0]) if self.saved_as and \
-                self.state == "saved" else Text(f"enrol_state_{self.state}")
-            done = sum(1 for card in self.cards
-                       if len(self.kept[card]) >= self.shots and card not in self.skipped)
-            kind = {"again": Text("enrol_page_kind_again"),
-                    "more": Text("enrol_page_kind_more")}.get(batch.kind)
-            return {
-                "version": self.version, "game": self.game, "title": both(find_spec(self.game).title),
-                "state": self.state, "text": both(state_text),
-                "name": self.name, "shots": self.shots,
-                "batch": {"number": batch.number, "total": len(self.batches), "kind": batch.kind,
-                          "kind_text": None if kind is None else both(kind), "rows": rows, "cols": cols,
-                          **both(Text("enrol_page_batch", number=batch.number, total=len(self.batches))),
-                          "cells": [self._cell_json(batch.cell(card), card) for card in batch.cards]},
-                "progress": {"done": done, "total": len(self.cards), "skipped": len(self.skipped),
-                             "seconds": round(self.seconds, 1),
-                             **both(Text("enrol_page_progress", done=done, total=len(self.cards),
-                                         skipped=len(self.skipped), seconds=f"{self.seconds:.0f}"))},
-                "prompts": [both(text) for text in prompts],
-                "lookalikes": [{"card": item.card, "other": item.other, "similarity": item.similarity,
-                                **both(_alike(item))} for item in self.similar],
-                "news": [both(text) for text in self.news[-NEWS:]][::-1],
-                "saved": None if self.saved_as is None else {"name": self.saved_as[0],
-                                                             "path": str(self.saved_as[1])},
-            }
-
-
-def _alike(item: Lookalike) -> Text:
-    return Text("enrol_lookalike", card=item.card, other=item.other, similarity=f"{item.similarity:.2f}")
+            return snapshot(self)
 
 
 def _moved(before: FloatArray, after: FloatArray) -> float:
