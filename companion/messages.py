@@ -584,3 +584,8 @@ def register_messages(messages: Mapping[str, tuple[str, str]]) -> None:
 from companion.messages_decks import DECK_MESSAGES  # noqa: E402
 
 register_messages(DECK_MESSAGES)
+
+# The messages of enrolling a deck from the camera, likewise.
+from companion.messages_enrol import ENROL_MESSAGES  # noqa: E402
+
+register_messages(ENROL_MESSAGES)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
@@ -22,10 +22,13 @@ from companion.app.referee import Referee
 from companion.app.table import TableDesk
 from companion.config import DEFAULT_GAME
 from companion.engine.record import Header
-from web import actions, body, errors, security, views
+from web import actions, body, enrol, errors, security, views
 from web.hub import Hub
 from web.page import EXTENSION, Page, page_of
 from web.preview import Preview
+
+if TYPE_CHECKING:  # the enrolment's module loads the camera side: the page needs only its type
+    from companion.app.enrolment import EnrolmentSession
 
 __all__ = ["Page", "Preview", "create_app", "page_of"]
 
@@ -36,6 +39,7 @@ def create_app(
     *,
     preview: Preview | None = None,
     table: TableDesk | None = None,
+    enrolment: EnrolmentSession | None = None,
 ) -> Flask:
     """The page's app for ``referee`` (by default a new 3-player Tranquillité without a store).
 
@@ -43,7 +47,8 @@ def create_app(
     host name, allowed in ``Host`` headers), ``ALLOWED_HOSTS`` (instead of the
     machine's names and addresses), ``SSE_HEARTBEAT`` (seconds),
     ``SSE_MAX_CLIENTS`` and ``SSE_PER_ADDRESS`` (see :class:`web.hub.Hub`). ``table`` is the
-    desk shared with the camera feeder, through which the page places the table.
+    desk shared with the camera feeder, through which the page places the table; ``enrolment``
+    the deck being enrolled from the camera, which ``/enrol`` shows (and ``/`` then leads to).
     """
     app = Flask(__name__)
     app.config.from_mapping(
@@ -61,10 +66,11 @@ def create_app(
     preview = preview if preview is not None else Preview()
     hub = Hub(referee, preview, max_clients=int(app.config["SSE_MAX_CLIENTS"]),
               per_address=int(app.config["SSE_PER_ADDRESS"]), table=table)
-    app.extensions[EXTENSION] = Page(referee, hub, preview, table)
+    app.extensions[EXTENSION] = Page(referee, hub, preview, table, enrolment)
     body.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(actions.bp)
+    app.register_blueprint(enrol.bp)
     return app

@@ -18,8 +18,11 @@ bp = Blueprint("views", __name__)
 
 @bp.get("/")
 def index() -> Response:
-    """The status page, drawn from the current snapshot and kept live by the script."""
+    """The status page, drawn from the current snapshot and kept live by the script; the enrolment's
+    page while a deck is being enrolled."""
     page = page_of(current_app)
+    if page.enrolment is not None:
+        return Response(status=303, headers={"Location": "enrol", "Cache-Control": "no-store"})
     lang = choose_lang(request)
     snap = json.loads(page.hub.message)
     games = [{"name": name, "title": cls.title.render(lang), "min": cls.min_players, "max": cls.max_players,
