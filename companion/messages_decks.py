@@ -23,10 +23,6 @@ DECK_MESSAGES: dict[str, tuple[str, str]] = {
                          "give the path of a .deck file",
                          "{name!r} n'est pas un nom de jeu de cartes : utilisez des lettres, des chiffres, des espaces, "
                          "'-', '_' et '.' (64 au plus), ou donnez le chemin d'un fichier .deck"),
-    "enrol_needs_photos": ("enrolling a deck from the camera is not there yet: enrol it from labelled photos with "
-                           "`companion enrol --photos DIR`",
-                           "l'enregistrement d'un jeu de cartes par la caméra n'est pas encore là : enregistrez-le "
-                           "depuis des photos étiquetées avec `companion enrol --photos DIR`"),
     "enrol_needs_model": ("a deck of no game needs --model GAME: the game whose shipped model reads its cards",
                           "un jeu de cartes sans jeu demande --model JEU : le jeu dont le modèle livré lit ses cartes"),
     "enrol_model_not_game": ("a deck of {game} is read with the model of {game}, not of {model}: leave --model out",
@@ -39,7 +35,7 @@ DECK_MESSAGES: dict[str, tuple[str, str]] = {
                         ".xml beside it",
                         "aucune photo étiquetée dans {path} : donnez un dossier de photos JPEG ou PNG, chacune avec "
                         "son .xml Pascal VOC à côté"),
-    "enrol_saved": ("deck {deck}: {cards} cards from {shots} shots of {photos} photos ({found} of {boxes} labelled "
+    "enrol_photos_saved": ("deck {deck}: {cards} cards from {shots} shots of {photos} photos ({found} of {boxes} labelled "
                     "cards found), accept {accept}, margin {margin}: {path}",
                     "jeu de cartes {deck} : {cards} cartes d'après {shots} prises de {photos} photos ({found} des "
                     "{boxes} cartes étiquetées trouvées), accepte {accept}, marge {margin} : {path}"),

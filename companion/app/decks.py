@@ -52,6 +52,14 @@ def deck_path(deck: str | Path, folder: Path | None = None) -> Path:
     return (folder or decks_folder()) / f"{text}{SUFFIX}"
 
 
+def check_name(name: Any) -> str | None:
+    """``name``, its ends stripped, when it can name a deck's file (:data:`NAME`), else None."""
+    if not isinstance(name, str):
+        return None
+    name = name.strip()
+    return name if NAME.fullmatch(name) else None
+
+
 def load_deck(deck: str | Path, folder: Path | None = None) -> DeckProfile:
     """The profile of the deck named ``deck`` (:func:`deck_path`); raises
     :class:`~companion.errors.ProfileUnavailable` when it is missing or cannot be read."""

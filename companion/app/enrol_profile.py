@@ -16,12 +16,9 @@ profile holds every shot both ways up all the same, so a card is still named, on
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -29,7 +26,7 @@ import numpy.typing as npt
 
 from companion.app.enrol_params import LOOKALIKE_MARGIN
 from vision.read.classify import Crops, Readings
-from vision.read.profile import SUFFIX, DeckProfile
+from vision.read.profile import DeckProfile
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -38,8 +35,6 @@ FloatArray = npt.NDArray[np.float32]
 CHUNK = 64
 #: The most shots of a card a thumbnail strip shows.
 MOST_THUMBNAILS = 8
-#: What a deck's name may be: it names a file of the decks folder (as ``companion decks`` reads them).
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}")
 
 
 class Reader(Protocol):
@@ -147,26 +142,3 @@ def strip_jpeg(crops: Sequence[Image], *, quality: int = 80) -> bytes:
     row = np.concatenate([np.pad(c, ((0, 0), (0, 2), (0, 0)), constant_values=255) for c in shown], axis=1)
     ok, encoded = cv2.imencode(".jpg", row, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return bytes(encoded) if ok else b""
-
-
-def decks_folder(env: Mapping[str, str] | None = None) -> Path:
-    """Where deck profiles are kept: ``$COMPANION_DECKS``, else ``$XDG_DATA_HOME/companion/decks``
-    (``~/.local/share``), as the store is (:func:`companion.app.store.default_store_path`)."""
-    env = os.environ if env is None else env
-    if env.get("COMPANION_DECKS"):
-        return Path(env["COMPANION_DECKS"])
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "companion" / "decks"
-
-
-def deck_path(name: str, folder: Path | None = None) -> Path:
-    """The file of deck ``name`` in ``folder`` (the decks folder by default)."""
-    return (folder or decks_folder()) / f"{name}{SUFFIX}"
-
-
-def check_name(name: Any) -> str | None:
-    """``name``, its ends stripped, when it can name a deck's file (:data:`NAME`), else None."""
-    if not isinstance(name, str):
-        return None
-    name = name.strip()
-    return name if NAME.fullmatch(name) else None

@@ -41,6 +41,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from companion.app.decks import check_name
 from companion.app.enrol_grid import Batch, Cell, GridFit, fit_grid, place, plan
 from companion.app.enrol_params import (
     CLEAR_FRAMES,
@@ -60,7 +61,6 @@ from companion.app.enrol_profile import (
     Reader,
     Shot,
     build_profile,
-    check_name,
     lookalikes,
     upright,
 )

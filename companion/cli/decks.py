@@ -2,16 +2,15 @@
 profile``.
 
 ``enrol --photos DIR`` makes a deck profile from labelled photos (:mod:`vision.read.enrol`);
-without ``--photos`` it enrols from the camera, which :mod:`companion.cli.enrol_camera` does once it
-is installed. A deck of a game is read with that game's model; a deck of no game (ordinary
-playing cards, for measuring) names the game whose model reads it with ``--model``: no game is
-chosen for it behind the user's back.
+without ``--photos`` it enrols from the camera (:mod:`companion.cli.enrol_camera`). A deck of a
+game is read with that game's model; a deck of no game (ordinary playing cards, for measuring)
+names the game whose model reads it with ``--model``: no game is chosen for it behind the user's
+back.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
@@ -23,6 +22,7 @@ import numpy as np
 
 from companion.app.bench import pin_one_core
 from companion.app.decks import deck_path, decks_folder, installed_models, list_decks
+from companion.cli import enrol_camera
 from companion.cli.lang import lang_of
 from companion.errors import CompanionError
 from companion.text import Lang, Text, os_reason
@@ -93,22 +93,15 @@ def run_enrol(args: argparse.Namespace) -> int:
     except OSError as error:
         _say(Text("cli_cannot_write", path=out, detail=os_reason(error)), lang, error=True)
         return 2
-    _say(Text("enrol_saved", deck=profile.name, cards=len(profile.cards), shots=len(chosen),
+    _say(Text("enrol_photos_saved", deck=profile.name, cards=len(profile.cards), shots=len(chosen),
               photos=len(set(chosen.photos)), found=len(found), boxes=found.boxes,
               accept=f"{profile.accept:.2f}", margin=f"{profile.margin:.3f}", path=out), lang)
     return 0
 
 
 def _from_camera(args: argparse.Namespace) -> int:
-    """Enrolment from the camera: :func:`companion.cli.enrol_camera.run`, once that module is there."""
-    try:
-        camera = importlib.import_module("companion.cli.enrol_camera")
-    except ModuleNotFoundError as error:
-        if error.name != "companion.cli.enrol_camera":
-            raise
-        _say(Text("enrol_needs_photos"), lang_of(args), error=True)
-        return 2
-    return int(camera.run(args))
+    """Enrolment from the camera, guided by the page: :func:`companion.cli.enrol_camera.run`."""
+    return enrol_camera.run(args)
 
 
 def run_decks(args: argparse.Namespace) -> int:

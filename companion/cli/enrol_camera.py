@@ -17,8 +17,9 @@ from companion.app.enrol_params import GRID, SHOTS
 MOST_SIDE = 8
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of enrolling from the camera (``--source``, ``--grid``, ``--shots``, ``--cards``,
+def add_arguments(parser: argparse.ArgumentParser, *, shots: bool = True) -> None:
+    """The options of enrolling from the camera (``--source``, ``--grid``, ``--shots`` unless
+    ``shots`` is False: the command that also enrols from photos has its own, ``--cards``,
     ``--frames``, ``--host``, ``--port``, ``--no-page``, ``--linger``)."""
     parser.add_argument("--source", default=None,
                         help="the camera, as for `companion run` (a video file, a folder of images, "
@@ -26,7 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "in front of the demo's camera (default: from the configuration)")
     parser.add_argument("--grid", default=f"{GRID[0]}x{GRID[1]}", metavar="ROWSxCOLUMNS",
                         help="the grid a batch of cards is laid in")
-    parser.add_argument("--shots", type=int, default=SHOTS, help="the shots kept of each card")
+    if shots:
+        parser.add_argument("--shots", type=int, default=SHOTS, help="the shots kept of each card")
     parser.add_argument("--cards", default=None, metavar="NAMES",
                         help="enrol only these cards, separated by commas (default: the whole deck, its back "
                              "included)")
@@ -60,5 +62,7 @@ def run(args: argparse.Namespace) -> int:
     # By name, as the command line loads every command's handler (companion.cli.main): the
     # parser that imports this module must load nothing of the camera side.
     enrol = importlib.import_module("companion.cli.enrol_live").enrol
+    if getattr(args, "shots", None) is None:  # not given: the camera's own count
+        args = argparse.Namespace(**{**vars(args), "shots": SHOTS})
     status: int = enrol(args)
     return status

@@ -20,8 +20,8 @@ import time
 from typing import IO, Any
 
 from companion.app.camera import frame_failure
+from companion.app.decks import check_name, deck_path, decks_folder
 from companion.app.enrol_players import SimulatedEnrolment
-from companion.app.enrol_profile import check_name, deck_path, decks_folder
 from companion.app.enrol_view import preview_jpeg
 from companion.app.enrolment import EnrolmentSession
 from companion.app.store import default_store_path

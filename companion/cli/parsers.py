@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from companion.app.export import FORMATS
+from companion.cli import enrol_camera
 from companion.cli.lang import lang_option
 from companion.config import DEFAULT_GAME, DEMO_SEED
 from companion.engine.spec import in_order
@@ -227,6 +228,7 @@ def _deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     enrol.add_argument("--deck", metavar="NAME", help="the deck's name; without --out, the profile is saved "
                        "as NAME.deck in the decks folder (see `companion decks`)")
     enrol.add_argument("--out", type=Path, metavar="FILE", help="where to write the profile")
+    enrol_camera.add_arguments(enrol, shots=False)
     lang_option(enrol)
     enrol.set_defaults(run="companion.cli.decks:run_enrol")
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from companion.app.decks import (
+    check_name,
     deck_path,
     decks_folder,
     installed_models,
@@ -81,3 +82,10 @@ def test_reading_with_a_deck_by_name(tmp_path: Path) -> None:
         with_deck(OnnxClassifier("crew"), "home", tmp_path)
     with pytest.raises(ProfileUnavailable, match="no deck profile"):
         with_deck(OnnxClassifier("rixes"), "away", tmp_path)
+
+
+@pytest.mark.parametrize(("name", "ok"), [("home", True), ("  Kitchen table 2 ", True), ("a.b-c_d", True),
+                                          (".hidden", False), ("../up", False), ("a/b", False), ("", False),
+                                          ("x" * 65, False), ("é", False), (7, False)])
+def test_a_deck_name_names_a_file_of_the_decks_folder(name: object, ok: bool) -> None:
+    assert (check_name(name) is not None) == ok

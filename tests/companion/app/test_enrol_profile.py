@@ -3,19 +3,13 @@ strip, the decks folder and the names a deck may have."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
-import pytest
 
 from companion.app.enrol_profile import (
     MOST_THUMBNAILS,
     Shot,
     build_profile,
-    check_name,
-    deck_path,
-    decks_folder,
     lookalikes,
     strip_jpeg,
     upright,
@@ -81,17 +75,3 @@ def test_the_thumbnails_are_one_small_jpeg() -> None:
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     assert image is not None and image.shape == (88, MOST_THUMBNAILS * 66, 3) and len(data) < 20_000
     assert strip_jpeg([]) == b""
-
-
-def test_decks_are_kept_in_the_data_folder() -> None:
-    assert decks_folder({"XDG_DATA_HOME": "/data"}) == Path("/data/companion/decks")
-    assert decks_folder({"COMPANION_DECKS": "/cards", "XDG_DATA_HOME": "/data"}) == Path("/cards")
-    assert decks_folder({}).parts[-3:] == ("share", "companion", "decks")
-    assert deck_path("home", Path("/cards")) == Path("/cards/home.deck")
-
-
-@pytest.mark.parametrize(("name", "ok"), [("home", True), ("  Kitchen table 2 ", True), ("a.b-c_d", True),
-                                          (".hidden", False), ("../up", False), ("a/b", False), ("", False),
-                                          ("x" * 65, False), ("é", False), (7, False)])
-def test_a_deck_name_names_a_file_of_the_decks_folder(name: object, ok: bool) -> None:
-    assert (check_name(name) is not None) == ok

@@ -7,12 +7,12 @@ import argparse
 import json
 import os
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from companion.app.bench import one_blas_thread
+from companion.cli import enrol_camera
 from companion.cli.main import main
 from tests.companion.app.test_decks import shipped_profile
 from tests.vision.voc_scenes import TruthFinder, voc_text, write_scenes
@@ -96,20 +96,15 @@ def test_enrol_from_a_folder_without_labelled_photos(decks: Path, tmp_path: Path
     assert status == 2 and f"no labelled photo in {tmp_path}" in err
 
 
-def test_enrol_from_the_camera_waits_for_its_module(decks: Path, capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    status, _, err = run(capsys, "enrol", "--game", "crew", "--lang", "fr")
-    assert status == 2 and "l'enregistrement d'un jeu de cartes par la caméra n'est pas encore là" in err
-    camera = types.ModuleType("companion.cli.enrol_camera")
+def test_enrol_without_photos_enrols_from_the_camera(decks: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
 
     def enrol_from_camera(args: argparse.Namespace) -> int:
-        seen.append(args.game)
+        seen.append((args.game, args.grid, args.shots))
         return 0
 
-    camera.run = enrol_from_camera  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "companion.cli.enrol_camera", camera)
-    assert main(["enrol", "--game", "crew"]) == 0 and seen == ["crew"]
+    monkeypatch.setattr(enrol_camera, "run", enrol_from_camera)
+    assert main(["enrol", "--game", "crew", "--grid", "2x6"]) == 0 and seen == [("crew", "2x6", None)]
 
 
 def test_eval_enrol_prints_its_figures(decks: Path, photos: Path, tmp_path: Path,
