@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnx
 import onnxruntime as ort
 import pytest
 
@@ -38,7 +39,7 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     out = tmp_path_factory.mktemp("model") / "rixes.onnx"
     report = train(Recipe("rixes", seed=3, train_scenes=20, val_scenes=5, calibration_scenes=3, epochs=1,
-                           workers=1), out,
+                           foreign_calibration=300, workers=1), out,
                    progress=False)
     assert report.train_crops > 0 and 0.0 <= report.val_accuracy <= 1.0
     assert report.temperature > 0 and 0.5 <= report.threshold <= 1.0
@@ -60,6 +61,23 @@ def test_the_threshold_keeps_wrong_readings_of_unseen_typefaces_rare(tiny_model:
     assert classifier.threshold >= needed
     unsure = float((confidence < classifier.threshold).mean())
     assert classifier.metadata["calibration_unsure"] == pytest.approx(unsure, abs=1e-6)
+
+
+def test_foreign_crops_are_classes_in_training_that_the_file_does_not_give(tiny_model: Path) -> None:
+    from models.render.foreign import foreign_crops, foreign_kinds  # noqa: PLC0415 (torch: lazily)
+    from models.training.classifier import foreign_threshold  # noqa: PLC0415 (torch: lazily)
+
+    model = onnx.load(str(tiny_model))
+    weights = next(init for init in model.graph.initializer if init.name == "net.face.weight")
+    # The face head learned the deck and every foreign kind; the file gives the deck's classes.
+    assert weights.dims[0] == len(class_names("rixes")) + len(foreign_kinds("rixes"))
+    classifier = OnnxClassifier("rixes", tiny_model)
+    held = foreign_crops("rixes", 300, 3_950_000, fonts=CALIBRATION_FONTS)
+    readings, embeddings = classifier.read(held.crops)
+    named = float(np.mean([name is not None for name in readings.names]))
+    assert named == pytest.approx(classifier.metadata["calibration_foreign"], abs=1e-6)
+    assert classifier.threshold >= foreign_threshold(readings.confidences.astype(np.float64), 0.0025) - 1e-6
+    assert embeddings.shape == (300, 192) and classifier.embeds
 
 
 def test_tiny_model_loads_back_with_its_metadata(tiny_model: Path) -> None:
