@@ -53,7 +53,11 @@ def deck_path(deck: str | Path, folder: Path | None = None) -> Path:
 
 
 def check_name(name: Any) -> str | None:
-    """``name``, its ends stripped, when it can name a deck's file (:data:`NAME`), else None."""
+    """``name``, its ends stripped, when it can name a deck's file (:data:`NAME`), else None.
+
+    >>> check_name(" home-2 "), check_name(".hidden"), check_name(7)
+    ('home-2', None, None)
+    """
     if not isinstance(name, str):
         return None
     name = name.strip()

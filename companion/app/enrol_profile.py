@@ -1,17 +1,12 @@
 """From the shots an enrolment kept to a deck profile: crops turned upright, the profile built,
-the cards that look too much like another, thumbnails for the page, and where decks are saved.
+the cards that look too much like another, and thumbnails for the page (where decks are saved is
+:mod:`companion.app.decks`).
 
 A card lies still while its shots are taken, so all the shots of one laying show it the same way
 up: they are turned upright together, by the classifier's flip reading of most of them
 (:func:`upright`). A deck whose print the classifier has never seen may fool that reading; the
 profile holds every shot both ways up all the same, so a card is still named, only its
 :attr:`~vision.read.profile.Matches.turned` may be wrong.
-
->>> folder = decks_folder({"COMPANION_DECKS": "/tmp/decks"})
->>> folder.as_posix(), deck_path("home", folder).name
-('/tmp/decks', 'home.deck')
->>> check_name("home-2"), check_name(".hidden")
-('home-2', None)
 """
 
 from __future__ import annotations

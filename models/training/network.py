@@ -65,5 +65,7 @@ class Exported(nn.Module):
         """Probabilities (N, classes), flip probability (N,), embedding (N, 192)."""
         x = (crops.permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
         face, flip, embedding = self.net.looks(x)
-        probabilities = torch.softmax(face / self.temperature, dim=1)[:, :self.own]
+        probabilities = torch.softmax(face / self.temperature, dim=1)
+        if self.own < self.net.face.out_features:  # the foreign kinds' mass goes nowhere
+            probabilities = probabilities[:, :self.own]
         return probabilities, torch.sigmoid(flip), embedding
