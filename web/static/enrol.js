@@ -3,33 +3,10 @@
 "use strict";
 
 (function () {
-  const TOKEN_KEY = "companion-token";
-  const lang = document.body.dataset.lang === "fr" ? "fr" : "en";
-  const texts = JSON.parse(document.getElementById("texts").textContent);
-  const $ = (id) => document.getElementById(id);
+  const { lang, texts, $, el, toast, send } = window.companionCommon("enrol/");
   let snap = JSON.parse($("initial").textContent);
   let picked = null;  // the card tapped in the grid
   let cameraTimer = null;
-
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  // -- the token: from the address printed at start-up (#token=...), kept in this browser
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    localStorage.setItem(TOKEN_KEY, hash.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
-  $("token").value = localStorage.getItem(TOKEN_KEY) || "";
-  $("token-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    localStorage.setItem(TOKEN_KEY, $("token").value.trim());
-    toast(texts.page_done, "ok");
-  });
 
   // -- drawing the state
   function render(s) {
@@ -109,34 +86,9 @@
   }
 
   // -- the requests
-  function toast(message, kind) {
-    $("toast").textContent = message;
-    $("toast").className = "toast " + (kind || "");
-  }
-
   async function post(action, data) {
-    const token = localStorage.getItem(TOKEN_KEY) || "";
-    if (!token) {
-      $("token-box").open = true;
-      toast(texts.page_token_missing, "refused");
-      return null;
-    }
-    let response;
-    try {
-      response = await fetch("enrol/" + action, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Companion-Token": token },
-        body: JSON.stringify(data || {}),
-      });
-    } catch (err) {
-      toast(texts.page_offline, "refused");
-      return null;
-    }
-    const body = await response.json().catch(() => null);
-    if (!response.ok) {
-      toast(body && body.error ? body.error[lang] : String(response.status), "refused");
-      return null;
-    }
+    const body = await send(action, data);
+    if (body === null) return null;
     toast(body.message[lang], "ok");
     poll();
     return body;

@@ -3,10 +3,7 @@
 "use strict";
 
 (function () {
-  const TOKEN_KEY = "companion-token";
-  const lang = document.body.dataset.lang === "fr" ? "fr" : "en";
-  const texts = JSON.parse(document.getElementById("texts").textContent);
-  const $ = (id) => document.getElementById(id);
+  const { lang, texts, $, el, toast, send } = window.companionCommon("action/");
   let snap = JSON.parse($("initial").textContent);
   let lastStamp = snap.stamp;
   let cameraTimer = null;
@@ -15,26 +12,6 @@
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
   }
-
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  // -- the token: from the address printed at start-up (#token=...), kept in this browser
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    localStorage.setItem(TOKEN_KEY, hash.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
-  $("token").value = localStorage.getItem(TOKEN_KEY) || "";
-  $("token-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    localStorage.setItem(TOKEN_KEY, $("token").value.trim());
-    toast(texts.page_done, "ok");
-  });
 
   // -- drawing a snapshot
   function seatName(seat) {
@@ -235,35 +212,9 @@
   }
 
   // -- the controls
-  function toast(message, kind) {
-    const t = $("toast");
-    t.textContent = message;
-    t.className = "toast " + (kind || "");
-  }
-
   async function post(action, data) {
-    const token = localStorage.getItem(TOKEN_KEY) || "";
-    if (!token) {
-      $("token-box").open = true;
-      toast(texts.page_token_missing, "refused");
-      return null;
-    }
-    let response;
-    try {
-      response = await fetch("action/" + action, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Companion-Token": token },
-        body: JSON.stringify(data || {}),
-      });
-    } catch (err) {
-      toast(texts.page_offline, "refused");
-      return null;
-    }
-    const body = await response.json().catch(() => null);
-    if (!response.ok) {
-      toast(body && body.error ? body.error[lang] : String(response.status), "refused");
-      return null;
-    }
+    const body = await send(action, data);
+    if (body === null) return null;
     if (body.entries) {
       const lastEntry = body.entries[body.entries.length - 1];
       toast(body.entries.map((e) => e["message_" + lang]).join(" · "), lastEntry && verdict(lastEntry));
