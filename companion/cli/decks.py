@@ -147,12 +147,7 @@ def run_eval_enrol(args: argparse.Namespace) -> int:
     except CompanionError as error:
         _say(error.text, lang, error=True)
         return 2
-    if args.json:
-        print(json.dumps(figures))
-        return 0
-    for key, value in figures.items():
-        shown = f"{value:.4f}" if isinstance(value, float) else value
-        print(f"{key:>16}: {shown}")
+    _print_figures(figures, args.json, 16)
     return 0
 
 
@@ -184,13 +179,18 @@ def run_eval_reprint(args: argparse.Namespace) -> int:
         "accept": profile.accept, "margin": profile.margin, "cards": read["cards"],
         "detection_recall": read["detection_recall"],
         **{key: read[key] for key in keys}, **{f"shipped_{key}": plain[key] for key in keys}}
-    if args.json:
+    _print_figures(figures, args.json, 30)
+    return 0
+
+
+def _print_figures(figures: dict[str, Any], as_json: bool, width: int) -> None:
+    """An evaluation's figures: one JSON object, or a line a figure, names right-aligned to ``width``."""
+    if as_json:
         print(json.dumps(figures))
-        return 0
+        return
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
-        print(f"{key:>30}: {shown}")
-    return 0
+        print(f"{key:>{width}}: {shown}")
 
 
 #: What ``bench profile`` enrols: 80 cards, 2 shots each (each also turned: 320 stored), of the
