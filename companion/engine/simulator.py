@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Generic, Literal, TypeVar
 
@@ -27,22 +28,23 @@ G = TypeVar("G", bound=Game[Any])
 class Simulator(abc.ABC, Generic[G]):
     """What every simulated game shares: the hidden table, the referee, the events.
 
-    Subclasses deal the cards (:meth:`_deal`), play a turn (:meth:`turn`),
-    mirror an accepted action on the hidden table (:meth:`_table_action`)
-    and say which cards are worth keeping (:meth:`_keep_value`).
+    Subclasses make the referee (:meth:`_new_game`), deal the cards
+    (:meth:`_deal`), play a turn (:meth:`turn`), mirror an accepted action
+    on the hidden table (:meth:`_table_action`) and say which cards are worth keeping (:meth:`_keep_value`).
     """
 
     def __init__(
         self,
-        game: G,
+        players: int,
         rng: random.Random,
         *,
+        options: Mapping[str, object] | None = None,
         policy: Policy = "random",
         mistakes: float = 0.0,
         checked: bool = True,
         names: list[str] | None = None,
     ) -> None:
-        self.game = game
+        game = self.game = self._new_game(players, options)
         self.rng = rng
         self.policy = policy
         self.mistakes = mistakes
@@ -56,6 +58,10 @@ class Simulator(abc.ABC, Generic[G]):
         #: Overrides accepted: the invariants of an untouched game may not hold after one.
         self.overrides = 0
         self._deal()
+
+    @abc.abstractmethod
+    def _new_game(self, players: int, options: Mapping[str, object] | None) -> G:
+        """The referee of a new game for ``players`` seats with ``options``."""
 
     @abc.abstractmethod
     def _deal(self) -> None:

@@ -11,11 +11,10 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
-from companion.engine.simulator import Policy, Simulator
+from companion.engine.simulator import Simulator
 from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.pyramid import (
     ABOVE,
@@ -42,19 +41,8 @@ def ibex_card(value: int, terrain: str, copy: int) -> str:
 class AscensionSelfPlay(Simulator[Ascension]):
     """One simulated game of L'Ascension: the dealt cards, the referee, the events."""
 
-    def __init__(
-        self,
-        players: int,
-        rng: random.Random,
-        *,
-        options: Mapping[str, object] | None = None,
-        policy: Policy = "random",
-        mistakes: float = 0.0,
-        checked: bool = True,
-        names: list[str] | None = None,
-    ) -> None:
-        super().__init__(Ascension(players, options), rng, policy=policy, mistakes=mistakes,
-                         checked=checked, names=names)
+    def _new_game(self, players: int, options: Mapping[str, object] | None) -> Ascension:
+        return Ascension(players, options)
 
     def _deal(self) -> None:
         game, rng = self.game, self.rng

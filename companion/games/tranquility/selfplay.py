@@ -22,11 +22,10 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
-from companion.engine.simulator import Policy, Simulator
+from companion.engine.simulator import Simulator
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.rules import (
     CELL_INDEX,
@@ -46,19 +45,8 @@ from companion.games.tranquility.rules import (
 class SelfPlay(Simulator[Tranquility]):
     """One simulated game of Tranquillité: the dealt cards, the referee, the events."""
 
-    def __init__(
-        self,
-        players: int,
-        rng: random.Random,
-        *,
-        options: Mapping[str, object] | None = None,
-        policy: Policy = "random",
-        mistakes: float = 0.0,
-        checked: bool = True,
-        names: list[str] | None = None,
-    ) -> None:
-        super().__init__(Tranquility(players, options), rng, policy=policy, mistakes=mistakes,
-                         checked=checked, names=names)
+    def _new_game(self, players: int, options: Mapping[str, object] | None) -> Tranquility:
+        return Tranquility(players, options)
 
     def _deal(self) -> None:
         rng, game = self.rng, self.game
