@@ -229,7 +229,7 @@ def draw_icon(img: Image, name: str, centre: tuple[float, float], r: float, ink:
 # --- Text --------------------------------------------------------------------------------------
 
 
-def _stamp(img: Image, mask: np.ndarray, x: int, y: int, colour: Ink) -> None:
+def stamp(img: Image, mask: np.ndarray, x: int, y: int, colour: Ink) -> None:
     """Lay ``colour`` on ``img`` through the coverage ``mask`` whose top-left is at (x, y), clipped."""
     h, w = img.shape[:2]
     x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + mask.shape[1]), min(h, y + mask.shape[0])
@@ -257,8 +257,8 @@ def _put_text(img: Image, text: str, centre: tuple[float, float], height: float,
     x, y = round(centre[0] - mask.shape[1] / 2), round(centre[1] - digits / 2)
     if outline is not None:
         r = _r(0.04 * height)
-        _stamp(img, thicken(np.pad(mask, r), r), x - r, y - r, outline)
-    _stamp(img, mask, x, y, ink)
+        stamp(img, thicken(np.pad(mask, r), r), x - r, y - r, outline)
+    stamp(img, mask, x, y, ink)
 
 
 def underlined(face: Face) -> bool:

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from models.render.faces import card_mask, draw_icon
+from models.render.faces import card_mask, draw_icon, stamp
 from models.render.glyphs import load_atlas, text_mask
 from models.render.textures import Image, paint_art, smooth_noise
 
@@ -85,17 +85,6 @@ def scaled(ink: Ink, k: float) -> Ink:
 
 
 # --- Text ---------------------------------------------------------------------------------------
-
-
-def stamp(img: Image, mask: npt.NDArray[np.uint8], x: int, y: int, colour: Ink) -> None:
-    """Lay ``colour`` on ``img`` through the coverage ``mask`` whose top-left is at (x, y), clipped."""
-    h, w = img.shape[:2]
-    x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + mask.shape[1]), min(h, y + mask.shape[0])
-    if x0 >= x1 or y0 >= y1:
-        return
-    alpha = mask[y0 - y:y1 - y, x0 - x:x1 - x, None].astype(np.float32) / 255.0
-    region = img[y0:y1, x0:x1]
-    region[:] = (region * (1.0 - alpha) + np.asarray(colour, np.float32) * alpha + 0.5).astype(np.uint8)
 
 
 def write(img: Image, text: str, centre: tuple[float, float], height: float, ink: Ink,
