@@ -169,7 +169,8 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to measure")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     _finder_option(evaluate)
-    evaluate.add_argument("--scenes", type=int, default=500, help="held-out scenes to read")
+    evaluate.add_argument("--scenes", type=int, default=500,
+                          help="held-out scenes to read (0: none, the photos alone)")
     evaluate.add_argument("--seed", type=int, default=0, help="the seed of the held-out scenes")
     evaluate.add_argument("--real-photos", type=Path, default=None,
                           help="a folder of labelled real photos, each with its Pascal VOC .xml (default: "
@@ -177,6 +178,9 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--photo-scale", type=float, default=1.0,
                           help="read the real photos enlarged this many times (up to 8: a phone's photo); "
                           "default 1")
+    evaluate.add_argument("--scales", default=None, metavar="LONG,LONG",
+                          help="read the real photos again at two sizes (their longest side in pixels, "
+                          "for example 1280,1920) and count the cards that change between them")
     evaluate.add_argument("--foreign", type=Path, default=None,
                           help="a folder of photos whose every card is foreign to the game: the share of the "
                           "cards found there that are named (default: the shared playing-cards test set), "

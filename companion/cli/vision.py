@@ -28,7 +28,7 @@ from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 from models.render import render_scene
 from vision.evaluation.foreign import foreign_photos, foreign_renders
-from vision.evaluation.photos import MOST_ENLARGED, photos, real_photo_recall
+from vision.evaluation.photos import MOST_ENLARGED, MOST_LONG_SIDE, measure_photos, photos, scale_changes
 from vision.evaluation.scenes import confusion_picture, evaluate_scenes
 from vision.find.finders import make_finder
 from vision.images import load_image
@@ -201,7 +201,12 @@ def run_train_network(args: argparse.Namespace) -> int:
 def run_eval(args: argparse.Namespace) -> int:
     """Print the reading figures on held-out scenes and the real-photo recall; draw the confusion."""
     lang = lang_of(args)
-    if counts_refused(args, lang, "scenes"):
+    if args.scenes < 0:
+        print(Text("bad_field", field="scenes", value=args.scenes).render(lang), file=sys.stderr)
+        return 2
+    scales = photo_scales(args.scales)
+    if scales is None:
+        print(Text("bad_field", field="scales", value=args.scales).render(lang), file=sys.stderr)
         return 2
     if not 0 < args.photo_scale <= MOST_ENLARGED:  # nan too
         print(Text("bad_field", field="photo-scale", value=args.photo_scale).render(lang), file=sys.stderr)
@@ -231,15 +236,13 @@ def run_eval(args: argparse.Namespace) -> int:
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
-    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find)
-    figures = {"game": args.game, "finder": args.finder, "refiner": args.refiner, **tally.summary()}
+    tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find) if args.scenes else None
+    figures: dict[str, Any] = {"game": args.game, "finder": args.finder, "refiner": args.refiner,
+                               **(tally.summary() if tally else {"scenes": 0})}
     status = 0
     if folder is not None and labelled:
         try:
-            found, total = real_photo_recall(folder, find, args.photo_scale)
-            figures["real_photo_recall"] = found / max(total, 1)
-            figures["real_photo_cards"] = total
-            figures["real_photo_scale"] = args.photo_scale
+            figures.update(photo_figures(folder, find, args.photo_scale, scales))
         except CompanionError as error:
             # The scenes' figures took minutes: they are still printed, without the photos'.
             print(error.text.render(lang), file=sys.stderr)
@@ -254,14 +257,15 @@ def run_eval(args: argparse.Namespace) -> int:
         except CompanionError as error:
             print(error.text.render(lang), file=sys.stderr)
             status = 2
-    if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):
-        figures["confusion"] = str(args.confusion)
-    else:
-        status = 2
+    if tally is not None:
+        if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):
+            figures["confusion"] = str(args.confusion)
+        else:
+            status = 2
     if args.json:
         print(json.dumps(figures))
         return status
-    typefaces = figures.pop("by_typeface")
+    typefaces = figures.pop("by_typeface", {})
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
         print(f"{key:>22}: {shown}")
@@ -269,6 +273,42 @@ def run_eval(args: argparse.Namespace) -> int:
         print(f"{font:>40}: {read['found']:>5} found, right {read['identity_accuracy']:.2%}, unsure "
               f"{read['unsure_rate']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}")
     return status
+
+
+def photo_scales(text: str | None) -> tuple[int, int] | tuple[()] | None:
+    """The two longest sides of ``--scales`` (``"1280,1920"``); () when not given; None when it is
+    not two whole numbers of pixels from 64 to :data:`MOST_LONG_SIDE`.
+
+    >>> photo_scales("1280,1920"), photo_scales(None), photo_scales("1280"), photo_scales("0,9")
+    ((1280, 1920), (), None, None)
+    """
+    if text is None:
+        return ()
+    parts = text.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    first, second = (int(part) for part in parts)
+    if not all(64 <= side <= MOST_LONG_SIDE for side in (first, second)):
+        return None
+    return first, second
+
+
+def photo_figures(folder: Path, find: Finder, enlarge: float, scales: tuple[int, ...]) -> dict[str, Any]:
+    """The finder's figures on the labelled photos of ``folder`` (:func:`measure_photos`, enlarged
+    ``enlarge`` times), keyed ``real_photo_...``; with two ``scales``, the same photos read at both
+    longest sides and the cards that change between them."""
+    measured = measure_photos(folder, find, enlarge=enlarge).summary()
+    figures: dict[str, Any] = {"real_photo_recall": measured["recall"], "real_photo_cards": measured["boxes"],
+                               "real_photo_scale": enlarge}
+    figures.update({f"real_photo_{key}": measured[key]
+                    for key in ("quads_per_photo", "split_rate", "ms_median", "ms_p90")})
+    if scales:
+        first, second = (measure_photos(folder, find, long_side=side) for side in scales)
+        figures["real_photo_scales"] = ",".join(str(side) for side in scales)
+        figures["real_photo_scales_recall"] = [first.summary()["recall"], second.summary()["recall"]]
+        changes = scale_changes(first, second)
+        figures.update({f"real_photo_scales_{key}": value for key, value in changes.items()})
+    return figures
 
 
 #: The frame-time target in milliseconds, for a frame holding :data:`TARGET_CARDS` cards.

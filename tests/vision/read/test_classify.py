@@ -20,6 +20,7 @@ from models.render import render_scene
 from models.render.faces import CALIBRATION_FONTS, HELD_OUT_FONTS
 from models.training.dataset import make_crops
 from tests.bombs import cut_png
+from vision.evaluation.photos import PhotoFigures, PhotoReading
 from vision.find.detect import find_cards
 from vision.find.finders import CombinedFinder
 from vision.find.refine import RefinedFinder, TableOrFull
@@ -365,11 +366,14 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     given: list[object] = []
 
-    def recall(folder: Path, find: object, enlarge: float = 1.0) -> tuple[int, int]:
+    def measure(folder: Path, find: object, *, enlarge: float = 1.0, long_side: int | None = None
+                ) -> PhotoFigures:
         given.append(find)
-        return 1, 1
+        box = np.array([[0, 0, 10, 10]], np.float32)
+        none = np.zeros((0, 4, 2), np.float32)
+        return PhotoFigures((PhotoReading("a.png", box, none, np.ones(1, bool), 1.0),))
 
-    monkeypatch.setattr("companion.cli.vision.real_photo_recall", recall)
+    monkeypatch.setattr("companion.cli.vision.measure_photos", measure)
     photos = tmp_path / "photos"
     photos.mkdir()
     cv2.imwrite(str(photos / "a.png"), np.full((120, 90, 3), 200, np.uint8))
