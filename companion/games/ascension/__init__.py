@@ -18,14 +18,13 @@ SPEC = GameSpec(
     # The classifier (more faces alike: a 6 and a 9, terrains told by colour alone) learns from more
     # scenes and epochs, the true corners alone (the finder's crops raised its threshold from 0.927
     # to 0.976 and left more plays unsure) and handwritten digits too (more held-out cards read right).
-    # Its shipped model was trained before foreign crops (models/MODELS.md): not yet retrained.
     vision=VisionSpec(finder="network", watched=True, grey_cards=True,
                       triangular="panorama", laid_over=frozenset({"bridge"}), campfire=Campfire,
                       scenes=SceneData(("pyramid", "pyramid-full"),
                                        frozenset({"versant", "campfire", "bridge"}),
                                        ((SUMMIT, "summit", 0.0),)),
                       recipe=(("train_scenes", 2400), ("epochs", 5), ("found_share", 0.0),
-                              ("scripts", True), ("foreign_share", 0.0))),
+                              ("scripts", True))),
     order=1,
     selfplay=AscensionSelfPlay,
     placements=(tuple(name for name, card in CARDS.items() if card.kind in ("versant", "summit", "bridge")),
