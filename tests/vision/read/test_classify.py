@@ -314,11 +314,12 @@ def test_an_annotation_that_cannot_be_written_is_said_and_exits_2(
                                "ou .jpg, dans un dossier où l'on peut écrire")
 
 
-def test_eval_vision_refuses_no_scenes_and_a_confusion_it_cannot_draw_before_reading(
+def test_eval_vision_refuses_fewer_than_no_scenes_and_a_confusion_it_cannot_draw_before_reading(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Both said at once, before a model is opened or a scene rendered.
-    assert main(["eval-vision", "--game", "rixes", "--scenes", "0", "--model", str(tmp_path / "x.onnx")]) == 2
-    assert capsys.readouterr().err.strip() == "bad value for 'scenes': 0"
+    # Both said at once, before a model is opened or a scene rendered (0 scenes: the photos alone).
+    assert main(["eval-vision", "--game", "rixes", "--scenes", "-1",
+                 "--model", str(tmp_path / "x.onnx")]) == 2
+    assert capsys.readouterr().err.strip() == "bad value for 'scenes': -1"
     assert main(["eval-vision", "--game", "rixes", "--confusion", str(tmp_path / "c.txt"),
                  "--model", str(tmp_path / "x.onnx")]) == 2
     assert "cannot write the image" in capsys.readouterr().err
