@@ -58,11 +58,23 @@ def read_labels(xml: Path) -> tuple[tuple[str, ...], FloatArray]:
         raise LabelsUnreadable(Text("labels_unreadable", path=xml, detail=detail)) from error
 
 
-def box_iou(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
-    """IoU (N, M) between boxes ``a`` (N, 4) and ``b`` (M, 4), each x0, y0, x1, y1."""
+def box_intersections(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
+    """The area (N, M) each box of ``a`` (N, 4) shares with each box of ``b`` (M, 4), each x0, y0, x1, y1."""
     lo = np.maximum(a[:, None, :2], b[None, :, :2])
     hi = np.minimum(a[:, None, 2:], b[None, :, 2:])
-    inter = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
+    inter: npt.NDArray[np.float64] = np.prod(np.clip(hi - lo, 0, None), axis=2).astype(np.float64)
+    return inter
+
+
+def bounding_boxes(quads: FloatArray) -> FloatArray:
+    """The axis-aligned box (N, 4: x0, y0, x1, y1) around each quad (N, 4, 2)."""
+    boxes: FloatArray = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
+    return boxes
+
+
+def box_iou(a: FloatArray, b: FloatArray) -> npt.NDArray[np.float64]:
+    """IoU (N, M) between boxes ``a`` (N, 4) and ``b`` (M, 4), each x0, y0, x1, y1."""
+    inter = box_intersections(a, b)
     area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
     area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
     iou: npt.NDArray[np.float64] = inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)

@@ -17,7 +17,15 @@ import numpy.typing as npt
 
 from vision.find.detect import Finder, find_cards, working_frame
 from vision.images import load_image
-from vision.voc import PHOTO_SUFFIXES, box_iou, photos, read_labels, voc_boxes
+from vision.voc import (
+    PHOTO_SUFFIXES,
+    bounding_boxes,
+    box_intersections,
+    box_iou,
+    photos,
+    read_labels,
+    voc_boxes,
+)
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -30,8 +38,7 @@ def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> np
     """For each labelled box, whether the box around some detected quad has IoU >= threshold."""
     if len(labels) == 0 or len(quads) == 0:
         return np.zeros(len(labels), np.bool_)
-    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
-    return np.asarray((box_iou(labels, boxes) >= threshold).any(axis=1), np.bool_)
+    return np.asarray((box_iou(labels, bounding_boxes(quads)) >= threshold).any(axis=1), np.bool_)
 
 
 #: The most :func:`real_photo_recall` enlarges the photos by: eight times makes the shared photos
@@ -107,13 +114,9 @@ def lying_on(labels: FloatArray, quads: FloatArray) -> npt.NDArray[np.bool_]:
     """
     if len(labels) == 0 or len(quads) == 0:
         return np.zeros((len(labels), len(quads)), np.bool_)
-    low, high = quads.min(axis=1), quads.max(axis=1)
-    x0 = np.maximum(labels[:, None, 0], low[None, :, 0])
-    y0 = np.maximum(labels[:, None, 1], low[None, :, 1])
-    x1 = np.minimum(labels[:, None, 2], high[None, :, 0])
-    y1 = np.minimum(labels[:, None, 3], high[None, :, 1])
-    inside = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
-    own = np.prod(high - low, axis=1)[None, :]
+    boxes = bounding_boxes(quads)
+    inside = box_intersections(labels, boxes)
+    own = np.prod(boxes[:, 2:] - boxes[:, :2], axis=1)[None, :]
     box = ((labels[:, 2] - labels[:, 0]) * (labels[:, 3] - labels[:, 1]))[:, None]
     return np.asarray((inside >= ON_BOX * np.maximum(own, 1e-6)) & (inside >= OF_BOX * box), np.bool_)
 
@@ -144,15 +147,13 @@ def measure_photos(folder: str | Path, find: Finder = find_cards, *, enlarge: fl
         frame = load_image(photo)
         labels = read_labels(xml)[1]
         factor = long_side / max(frame.shape[:2]) if long_side else enlarge
-        frame = resized(np.asarray(frame, np.uint8), factor)
-        labels = labels * np.float32(factor)
-        small, scale = working_frame(frame)
+        small, scale = working_frame(resized(np.asarray(frame, np.uint8), factor))
         start = time.perf_counter()
         found = find(small)
         ms = 1000 * (time.perf_counter() - start)
+        # Back in the photo's own pixels, where its boxes are.
         quads = np.asarray(found, np.float32).reshape(-1, 4, 2) / np.float32(scale * factor)
-        readings.append(PhotoReading(photo.name, labels / np.float32(factor), quads,
-                                     matched(labels / np.float32(factor), quads), ms))
+        readings.append(PhotoReading(photo.name, labels, quads, matched(labels, quads), ms))
     return PhotoFigures(tuple(readings))
 
 
@@ -178,5 +179,4 @@ def _unpaired(quads: FloatArray, others: FloatArray) -> int:
     """How many of ``quads`` no quad of ``others`` matches (IoU of the bounding boxes >= 0.5)."""
     if len(quads) == 0:
         return 0
-    boxes = np.concatenate([quads.min(axis=1), quads.max(axis=1)], axis=1)
-    return int(len(quads) - matched(boxes, others).sum())
+    return int(len(quads) - matched(bounding_boxes(quads), others).sum())

@@ -29,7 +29,7 @@ from vision.find.detect import CROP_SIZE, Finder, order_corners, rectify, workin
 from vision.images import load_image
 from vision.read.classify import Crops, OnnxClassifier
 from vision.read.profile import DeckProfile
-from vision.voc import box_iou, photos, read_labels
+from vision.voc import bounding_boxes, box_iou, photos, read_labels
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -74,7 +74,7 @@ def match_boxes(labels: FloatArray, quads: FloatArray, threshold: float = MATCH_
     if len(labels) == 0 or len(quads) == 0:
         return out
     q = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    iou = box_iou(np.asarray(labels, np.float32), np.concatenate([q.min(axis=1), q.max(axis=1)], axis=1))
+    iou = box_iou(np.asarray(labels, np.float32), bounding_boxes(q))
     taken: set[int] = set()
     for flat in np.argsort(-iou, axis=None, kind="stable").tolist():
         box, quad = divmod(int(flat), iou.shape[1])
