@@ -335,8 +335,8 @@ def read_again(frame: Image, quads: FloatArray, readings: Readings, classifier: 
 
     A reading of a card a table shows one of (:data:`vision.read.catalogue.ONE_COPY`), where another
     card found is read as it at least ``check`` surely, does not count, nor its guess: that cut
-    spills over onto that card (held-out Crew scene 316 of ``--seed 0``: a blue 3 three quarters
-    under the blue 4, read as the 4 by nine of its cuts, up to 0.997 sure).
+    spills over onto that card (held-out Crew scene 107 of ``--seed 0``: a green 3 beside the
+    green 8, read as the 8 by some of its cuts).
 
     A card on a quad squarer than :data:`vision.find.params.MIN_ASPECT` (part of a card: no cut about
     it holds the whole) is not read again; with ``squarer``, only such cards are, on their cuts of

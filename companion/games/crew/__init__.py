@@ -11,10 +11,8 @@ SPEC = GameSpec(
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier (faces alike) learns from more scenes and epochs, the true corners alone (the
     # finder's crops let 0.29% of cards through wrong with confidence, against 0.11%).
-    # Its shipped model was trained before foreign crops (models/MODELS.md): not yet retrained.
     vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
-                      recipe=(("train_scenes", 3000), ("epochs", 6), ("found_share", 0.0),
-                              ("foreign_share", 0.0))),
+                      recipe=(("train_scenes", 3000), ("epochs", 6), ("found_share", 0.0))),
     order=2,
     deck=faces,
 )
