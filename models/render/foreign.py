@@ -291,7 +291,7 @@ def _triangle(size: tuple[int, int]) -> Image:
     return mask
 
 
-def _deck_card(face: Face, rng: np.random.Generator, h: int, held_out: bool,
+def deck_card(face: Face, rng: np.random.Generator, h: int, held_out: bool,
                fonts: Sequence[str] | None) -> Thing:
     """Another game's card ``h`` pixels tall, printed as that game's deck is (a triangle where its
     deck prints one)."""
@@ -326,7 +326,7 @@ def _icons(game: str) -> tuple[str, ...]:
     return (*sorted(others - own - {"sun-moon", "back"}), "star")
 
 
-def _madeup(game: str, rng: np.random.Generator, h: int, held_out: bool,
+def madeup_card(game: str, rng: np.random.Generator, h: int, held_out: bool,
             fonts: Sequence[str] | None) -> Thing:
     """A card of a game the camera does not know, ``h`` pixels tall: a coloured panel and art, a
     label, icons, in one of four layouts (label in the centre, title banner over a picture, rows of
@@ -400,12 +400,12 @@ def _crop(game: str, kind: str, rng: np.random.Generator, top: Image, held_out: 
     height = _scene_height(rng)
     drawn = _print_height(rng, height)
     if family == "deck":
-        thing: Thing | None = _deck_card(deck[what], rng, drawn, held_out, fonts)
+        thing: Thing | None = deck_card(deck[what], rng, drawn, held_out, fonts)
     elif family == "playing":
         label_fonts = fonts if fonts is not None else (HELD_OUT_FONTS if held_out else TRAIN_FONTS)
         thing = playing_card(what, rng, drawn, label_fonts, arts)
     elif family == "madeup":
-        thing = _madeup(game, rng, drawn, held_out, fonts)
+        thing = madeup_card(game, rng, drawn, held_out, fonts)
     elif family == "object":
         thing = draw_object(what, rng, drawn, arts)
     else:

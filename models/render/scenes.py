@@ -262,7 +262,7 @@ def _triangle_mask(size: Size) -> Image:
     return mask
 
 
-def _composite(image: Image, ids: npt.NDArray[np.int16], face: Image, mask: Image, hc: Matrix, quad: Quad,
+def composite(image: Image, ids: npt.NDArray[np.int16], face: Image, mask: Image, hc: Matrix, quad: Quad,
                index: int) -> int:
     """Warp ``face`` through ``hc`` onto ``image`` inside the quad's box; return the card's pixel count."""
     ih, iw = image.shape[:2]
@@ -283,7 +283,7 @@ def _composite(image: Image, ids: npt.NDArray[np.int16], face: Image, mask: Imag
     return int(inside.sum())
 
 
-def _occluder(image: Image, ids: npt.NDArray[np.int16], rng: np.random.Generator, at: Quad) -> None:
+def occlude(image: Image, ids: npt.NDArray[np.int16], rng: np.random.Generator, at: Quad) -> None:
     """A finger or a mug over part of the card at ``at``."""
     drawn = np.zeros(image.shape[:2], np.uint8)
     corner = at[int(rng.integers(4))]
@@ -314,7 +314,7 @@ def _occluder(image: Image, ids: npt.NDArray[np.int16], rng: np.random.Generator
     ids[drawn > 0] = -1
 
 
-def _light(image: Image, rng: np.random.Generator) -> Image:
+def light(image: Image, rng: np.random.Generator) -> Image:
     """Uneven light, glare spots, blur, sensor noise and JPEG artefacts, in that order."""
     h, w = image.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -336,7 +336,7 @@ def _light(image: Image, rng: np.random.Generator) -> Image:
     return np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), dtype=np.uint8) if ok else img
 
 
-def _shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
+def shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
     """Soft shadows of the cards on the table, cast away from one light."""
     shade = np.zeros(image.shape[:2], np.uint8)
     shift = rng.normal(0, 3, 2)
@@ -384,7 +384,7 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     fh = int(np.clip(round(px * 1.3), 48, 280))
     fsize = (round(fh * CARD_W / CARD_H), fh)
     if effects:
-        _shadows(image, [q for q, p in zip(quads, placed, strict=True) if not p.triangle], rng)
+        shadows(image, [q for q, p in zip(quads, placed, strict=True) if not p.triangle], rng)
     ids = np.full((h, w), -1, np.int16)
     printed: dict[str, Image] = {}
     areas: list[int] = []
@@ -394,9 +394,9 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
         if p.face.name not in printed:  # one print per face: 24 border cards share one
             printed[p.face.name] = render_face(p.face, rng, size=fsize, style=style, effects=effects)
         mask = _triangle_mask(fsize) if p.triangle else card_mask(fsize)
-        areas.append(_composite(image, ids, printed[p.face.name], mask, m @ pixel_to_mm, q, i))
+        areas.append(composite(image, ids, printed[p.face.name], mask, m @ pixel_to_mm, q, i))
     if effects and rng.random() < 0.35:
-        _occluder(image, ids, rng, quads[int(rng.integers(len(quads)))])
+        occlude(image, ids, rng, quads[int(rng.integers(len(quads)))])
     counts = np.bincount(ids[ids >= 0].ravel(), minlength=len(placed))
     truth = []
     for i, (p, q) in enumerate(zip(placed, quads, strict=True)):
@@ -404,5 +404,5 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
         truth.append(CardTruth(p.face.name, q, bool(up[1] > 0), p.cell,
                                float(min(1.0, counts[i] / areas[i])) if areas[i] else 0.0))
     if effects:
-        image = _light(image, rng)
+        image = light(image, rng)
     return Scene(image, game, seed, truth, layout, table_name, style, held_out)

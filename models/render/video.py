@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from companion.engine.spec import find_spec
 from models.render.faces import FaceStyle, card_mask, render_face
-from models.render.scenes import LOCAL, _apply, _camera, _composite, _Placed, _rotation
+from models.render.scenes import LOCAL, _apply, _camera, _Placed, _rotation, composite
 from models.render.textures import Image, Size, table, table_names
 from vision.read.catalogue import FACES
 from vision.watch.layouts import CARD_H, CARD_W, Layout, layout
@@ -185,7 +185,7 @@ class FilmSet:
         move = homography @ self.pose(card)
         triangle = card.name == self.triangular
         mask = _triangle(self._face_size) if triangle else card_mask(self._face_size)
-        _composite(image, self._ids, self._face(card.name), mask, move @ pixel_to_mm,
+        composite(image, self._ids, self._face(card.name), mask, move @ pixel_to_mm,
                    _apply(move, LOCAL), 0)
 
     def static_cards(self) -> list[Laid]:

@@ -26,6 +26,7 @@ from tqdm import tqdm
 from companion.engine.spec import find_spec
 from models.render import FINDER_TABLES, render_scene
 from models.render.scenes import Scene, scene_games
+from models.render.varied import render_varied
 from models.training.onnx_export import export_network, set_metadata
 from models.training.parallel import map_jobs
 from vision.find.cores import FINDER_VERSION, INPUT_SIZE, MAP_STRIDE, card_triangle, core_quad, triangle_core
@@ -112,7 +113,7 @@ def core_target(scene: Scene, scale: float,
         pts = ((quad - np.asarray(offset, np.float32) + 0.5) * to_map - 0.5) * (1 << shift)
         cv2.fillConvexPoly(target, np.round(pts).astype(np.int32), value, cv2.LINE_8, shift)
 
-    triangular = find_spec(scene.game).vision.triangular
+    triangular = find_spec(scene.game).vision.triangular if scene.game in GAMES else None
     for card in scene.cards:
         if card.name == triangular:  # a triangle (a Panorama): its core is a triangle too
             fill(card_triangle(card.quad), 0)
@@ -135,13 +136,23 @@ class FinderRecipe:
     #: Height and width of the input windows trained on (even numbers, multiples of 16 preferred).
     window: tuple[int, int] = (192, 320)
     workers: int = 2
+    #: Share of the scenes that lay cards of any make (:mod:`models.render.varied`), not our games'.
+    varied: float = 0.0
 
 
-def _example(args: tuple[int, bool]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    seed, held_out = args
-    game = GAMES[seed % len(GAMES)]
+def _scene(seed: int, held_out: bool, varied: float) -> Scene:
+    """The scene of ``seed``: cards of any make (a ``varied`` share of the seeds), else a game's,
+    the games in turn."""
+    if np.random.default_rng([seed, 8]).random() < varied:
+        return render_varied(seed, held_out=held_out)
     # Training scenes add strongly patterned table tops (still none of the held-out ones).
-    scene = render_scene(game, seed, held_out=held_out, tables=None if held_out else tuple(FINDER_TABLES))
+    tables = None if held_out else tuple(FINDER_TABLES)
+    return render_scene(GAMES[seed % len(GAMES)], seed, held_out=held_out, tables=tables)
+
+
+def _example(args: tuple[int, bool, float]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    seed, held_out, varied = args
+    scene = _scene(seed, held_out, varied)
     rng = np.random.default_rng([seed, 7])
     frame, offset = scene.image, (0.0, 0.0)
     if rng.random() < CLOSE_UP and scene.cards:
@@ -159,10 +170,12 @@ def _example(args: tuple[int, bool]) -> tuple[npt.NDArray[np.uint8], npt.NDArray
     return image, core_target(scene, scale, offset)
 
 
-def make_examples(seeds: list[int], *, held_out: bool = False, workers: int = 1,
-                  progress: bool = False) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Finder inputs (N, H, W, 3) and core targets (N, H/2, W/2) of one scene per seed."""
-    pairs = map_jobs(_example, [(seed, held_out) for seed in seeds], workers=workers, progress=progress)
+def make_examples(seeds: list[int], *, held_out: bool = False, workers: int = 1, progress: bool = False,
+                  varied: float = 0.0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Finder inputs (N, H, W, 3) and core targets (N, H/2, W/2) of one scene per seed, a ``varied``
+    share of them of cards of any make."""
+    jobs = [(seed, held_out, varied) for seed in seeds]
+    pairs = map_jobs(_example, jobs, workers=workers, progress=progress)
     return np.stack([p[0] for p in pairs]), np.stack([p[1] for p in pairs])
 
 
@@ -179,7 +192,8 @@ def train_finder(recipe: FinderRecipe, out: Path, *, progress: bool = True,
     torch.manual_seed(recipe.seed)
     torch.set_num_threads(max(1, recipe.workers))
     if examples is None:
-        examples = make_examples(recipe_seeds(recipe), workers=recipe.workers, progress=progress)
+        examples = make_examples(recipe_seeds(recipe), workers=recipe.workers, progress=progress,
+                                 varied=recipe.varied)
     net = fit(recipe, *examples, progress=progress)
     report = {"recipe": asdict(recipe), "seconds": round(time.perf_counter() - started, 1)}
     export_finder(net, report, out)

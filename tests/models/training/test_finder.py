@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from models.render import render_scene
+from models.render.varied import render_varied
 from vision.find.cores import INPUT_SIZE, MAP_STRIDE
 from vision.find.segment import CardFinder, letterbox
 
@@ -27,6 +28,27 @@ def test_targets_mark_one_core_per_visible_card() -> None:
     visible = sum(card.visible > 0.9 for card in scene.cards)
     # Every card whole on the table has its own core; partly hidden cards may add pieces.
     assert count - 1 >= visible
+
+
+def test_a_varied_scene_marks_the_core_of_each_card_whatever_its_make() -> None:
+    import cv2
+
+    scene = render_varied(2, layout="grid", effects=False)
+    _, scale = letterbox(scene.image)
+    count, _ = cv2.connectedComponents(core_target(scene, scale), connectivity=4)
+    assert count - 1 >= sum(card.visible > 0.9 for card in scene.cards) > 0
+
+
+def test_the_recipe_lays_a_share_of_its_scenes_with_cards_of_any_make() -> None:
+    from models.training.finder import make_examples
+
+    seeds = list(range(700_000, 700_006))
+    ours, _ = make_examples(seeds)
+    mixed, _ = make_examples(seeds, varied=0.5)
+    every, _ = make_examples(seeds, varied=1.0)
+    same = [bool(np.array_equal(a, b)) for a, b in zip(ours, mixed, strict=True)]
+    assert 0 < sum(same) < len(seeds)  # about half the scenes changed, the rest kept
+    assert not any(np.array_equal(a, b) for a, b in zip(ours, every, strict=True))
 
 
 def test_network_maps_frames_to_half_size_cores() -> None:
