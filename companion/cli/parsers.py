@@ -194,6 +194,19 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     lang_option(evaluate)
     evaluate.set_defaults(run="companion.cli.vision:run_eval")
 
+    finding = sub.add_parser("eval-finder", help="measure the card finder alone on held-out scenes of cards "
+                             "of any make, layout by layout")
+    finding.add_argument("--finder", default="both", metavar=FINDER_METAVAR, help=FINDER_HELP)
+    refiner_option(finding)
+    finding.add_argument("--scenes", type=int, default=300, help="held-out scenes, the layouts in turn")
+    finding.add_argument("--seed", type=int, default=0, help="the seed of the held-out scenes")
+    finding.add_argument("--makes", default=None, metavar="MAKE,...",
+                         help="only cards of these makes (shapes, text, art, back, playing, madeup, deck: "
+                         "models/render/makes.py); default every one")
+    finding.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(finding)
+    finding.set_defaults(run="companion.cli.vision:run_eval_finder")
+
 
 def deck_option(parser: argparse.ArgumentParser,
                 default: str = "the configuration's camera.deck, else none") -> None:

@@ -1,4 +1,4 @@
-"""The camera-side commands: ``companion detect``, ``train``, ``eval-vision`` and ``bench vision``.
+"""The camera-side commands: ``detect``, ``train``, ``eval-vision``, ``eval-finder`` and ``bench vision``.
 
 PyTorch is loaded only by the training commands, which alone need it.
 """
@@ -27,6 +27,8 @@ from companion.engine.spec import find_spec
 from companion.errors import CompanionError, ImageUnreadable
 from companion.text import Lang, Text
 from models.render import render_scene
+from models.render.makes import MAKES
+from vision.evaluation.finding import finding_figures, measure_finding
 from vision.evaluation.foreign import foreign_photos, foreign_renders
 from vision.evaluation.photos import MOST_ENLARGED, MOST_LONG_SIDE, measure_photos, photos, scale_changes
 from vision.evaluation.scenes import confusion_picture, evaluate_scenes
@@ -273,6 +275,33 @@ def run_eval(args: argparse.Namespace) -> int:
         print(f"{font:>40}: {read['found']:>5} found, right {read['identity_accuracy']:.2%}, unsure "
               f"{read['unsure_rate']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}")
     return status
+
+
+def run_eval_finder(args: argparse.Namespace) -> int:
+    """Print the finder's figures on held-out scenes of cards of any make, layout by layout."""
+    lang = lang_of(args)
+    makes = tuple(args.makes.split(",")) if args.makes else None
+    if args.scenes < 1 or (makes and not set(makes) <= set(MAKES)):
+        field, value = ("scenes", args.scenes) if args.scenes < 1 else ("makes", args.makes)
+        print(Text("bad_field", field=field, value=value).render(lang), file=sys.stderr)
+        return 2
+    find = finder(args.finder, lang, args.refiner)
+    if find is None:
+        return 2
+    figures = {"finder": args.finder, "refiner": args.refiner, "seed": args.seed,
+               **finding_figures(measure_finding(find, args.scenes, args.seed, makes=makes))}
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"{'layout':>8} {'scenes':>6} {'cards':>6} {'recall':>7} {'close':>7} {'split':>6} {'quads':>6} "
+          f"{'stray':>6} {'ms':>6} {'ms p90':>7}")
+    for layout, row in figures.items():
+        if isinstance(row, dict):
+            print(f"{layout:>8} {row['scenes']:>6} {row['cards']:>6} {row['recall']:>7.2%} "
+                  f"{row['close_recall']:>7.2%} {row['split_rate']:>6.2%} {row['quads_per_scene']:>6.1f} "
+                  f"{row['stray_per_scene']:>6.2f} "
+                  f"{row['ms_median']:>6.0f} {row['ms_p90']:>7.0f}")
+    return 0
 
 
 def photo_scales(text: str | None) -> tuple[int, int] | tuple[()] | None:
