@@ -226,6 +226,19 @@ LOCAL = np.array([[-CARD_W / 2, -CARD_H / 2], [CARD_W / 2, -CARD_H / 2], [CARD_W
                   [-CARD_W / 2, CARD_H / 2]])
 
 
+def keystone(rng: np.random.Generator, size: Size) -> Matrix:
+    """A camera's keystone tilt of a ``size`` (width, height) image: the far side up to 12% narrower,
+    each corner a little off, the camera leaning over any side of the table."""
+    w, h = size
+    k = float(rng.uniform(0, 0.12))
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = src + np.array([[k * w, 0], [-k * w, 0], [0, 0], [0, 0]], np.float32)
+    dst = dst + rng.uniform(-0.02, 0.02, (4, 2)).astype(np.float32) * (w, h)
+    if rng.random() < 0.5:
+        dst = np.array([w, h], np.float32) - dst[[2, 3, 0, 1]]
+    return np.asarray(cv2.getPerspectiveTransform(src, dst.astype(np.float32)), np.float64)
+
+
 def _camera(cards: list[_Placed], rng: np.random.Generator, size: Size, tilt: bool) -> Matrix:
     """Table millimetres to image pixels: fit, turn a little, tilt, then fit again inside the margins."""
     w, h = size
@@ -237,13 +250,7 @@ def _camera(cards: list[_Placed], rng: np.random.Generator, size: Size, tilt: bo
     scale = min(w / np.ptp(span[:, 0]), h / np.ptp(span[:, 1]))
     fit = np.array([[scale, 0, w / 2], [0, scale, h / 2], [0, 0, 1]]) @ turn
     if tilt:
-        k = float(rng.uniform(0, 0.12))
-        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-        dst = src + np.array([[k * w, 0], [-k * w, 0], [0, 0], [0, 0]], np.float32)
-        dst = dst + rng.uniform(-0.02, 0.02, (4, 2)).astype(np.float32) * (w, h)
-        if rng.random() < 0.5:  # the camera may lean over any side of the table
-            dst = np.array([w, h], np.float32) - dst[[2, 3, 0, 1]]
-        fit = cv2.getPerspectiveTransform(src, dst.astype(np.float32)).astype(np.float64) @ fit
+        fit = keystone(rng, size) @ fit
     span = _apply(fit, pts)
     lo, hi = span.min(0), span.max(0)
     margin = 0.03 * min(w, h)

@@ -25,7 +25,7 @@ import numpy as np
 
 from models.render.makes import ASPECTS, MAKES, NOT_CARDS, card_of, not_a_card, slab
 from models.render.playing import Thing, edges
-from models.render.scenes import CardTruth, Quad, Scene, composite, light, occlude, shadows
+from models.render.scenes import CardTruth, Quad, Scene, composite, keystone, light, occlude, shadows
 from models.render.textures import FINDER_TABLES, Image, Size, table, table_names
 
 #: The game name of these scenes, and the name of every card in them.
@@ -179,18 +179,6 @@ def _placed(thing: Thing, laid: _Laid, centre: tuple[float, float] | None = None
     return placed
 
 
-def _tilt(rng: np.random.Generator, size: Size) -> np.ndarray:
-    """The camera's keystone: the table plane to the image, leaning over any side of the table."""
-    w, h = size
-    k = float(rng.uniform(0, 0.12))
-    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    dst = src + np.array([[k * w, 0], [-k * w, 0], [0, 0], [0, 0]], np.float32)
-    dst = dst + rng.uniform(-0.02, 0.02, (4, 2)).astype(np.float32) * (w, h)
-    if rng.random() < 0.5:
-        dst = np.array([w, h], np.float32) - dst[[2, 3, 0, 1]]
-    return np.asarray(cv2.getPerspectiveTransform(src, dst.astype(np.float32)), np.float64)
-
-
 def _through(m: np.ndarray, quad: Quad) -> Quad:
     return np.asarray(cv2.perspectiveTransform(quad[None].astype(np.float64), m)[0], np.float32)
 
@@ -223,7 +211,7 @@ def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False
     names = tuple(tables) if tables else (table_names(True) if held_out else tuple(FINDER_TABLES))
     table_name = names[int(rng.integers(len(names)))]
     image: Image = table(table_name, rng, size)
-    cam = _tilt(rng, size)
+    cam = keystone(rng, size)
     ids = np.full((h, w), -1, np.int16)
     drawn: list[tuple[Thing, Quad]] = []
     for p in order:
