@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from companion.errors import VisionError
 from companion.text import Text
+from vision.voc import bounding_boxes
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
@@ -98,9 +99,7 @@ class Detections:
 
     def boxes(self) -> FloatArray:
         """Axis-aligned boxes (N, 4) as x0, y0, x1, y1 around each quad."""
-        if len(self) == 0:
-            return np.zeros((0, 4), np.float32)
-        return np.concatenate([self.quads.min(axis=1), self.quads.max(axis=1)], axis=1)
+        return bounding_boxes(np.asarray(self.quads, np.float32).reshape(-1, 4, 2))
 
     def to_json(self) -> list[dict[str, Any]]:
         """One plain dict a card, for JSON: corners in pixels, name, confidence, upside_down."""
