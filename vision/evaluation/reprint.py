@@ -17,6 +17,7 @@ from vision.evaluation.scenes import EVAL_SEED_BASE, IOU, MIN_VISIBLE
 from vision.find.detect import CROP_SIZE, Finder, order_corners, quad_iou, rectify
 from vision.read.catalogue import class_names
 from vision.read.classify import OnnxClassifier
+from vision.read.enrol import LabelledCrops, enrol
 from vision.read.profile import DeckProfile
 
 #: How far the reprint turns every face colour's hue (degrees): blue islands print red.
@@ -59,12 +60,8 @@ def reprint_profile(game: str, classifier: OnnxClassifier, find: Finder, shots: 
             names.append(card.name)
             crops.append(rectify(scene.image, order_corners(quads[best]), CROP_SIZE))
     batch = np.stack(crops) if crops else np.zeros((0, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8)
-    readings, _ = classifier.read(batch)
-    upright = np.where(readings.flipped[:, None, None, None], batch[:, ::-1, ::-1], batch)
-    turned = np.ascontiguousarray(upright[:, ::-1, ::-1])
-    _, laid = classifier.read(np.ascontiguousarray(upright))
-    _, other_way = classifier.read(turned)
-    profile = DeckProfile.enrol(f"{game}-reprint", game, classifier.fingerprint, names, laid, other_way,
-                                about={"source": "rendered reprint", "hue": hue, "shots": shots,
-                                       "scenes": rendered})
+    # Each crop its own capture, as the figures of the issue were measured.
+    labelled = LabelledCrops(tuple(names), batch, tuple(f"crop-{i}" for i in range(len(names))), len(names))
+    profile = enrol(labelled, classifier, f"{game}-reprint", game,
+                    about={"source": "rendered reprint", "hue": hue, "shots": shots, "scenes": rendered})
     return profile, rendered
