@@ -10,11 +10,9 @@ SPEC = GameSpec(
     board="tricks",
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier learns from more scenes and epochs (a third fewer held-out cards unsure), from
-    # hardened crops (fewer read wrong with confidence) and handwritten digits too. Its shipped model
-    # was trained before foreign crops (models/MODELS.md): not yet retrained.
+    # hardened crops (fewer read wrong with confidence) and handwritten digits too.
     vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
-                      recipe=(("train_scenes", 3000), ("epochs", 6), ("hard", True), ("scripts", True),
-                              ("foreign_share", 0.0))),
+                      recipe=(("train_scenes", 3000), ("epochs", 6), ("hard", True), ("scripts", True))),
     order=3,
     deck=faces,
 )

@@ -437,8 +437,8 @@ def test_each_shipped_model_was_trained_with_the_recipe_train_runs(game: str) ->
 
     model = OnnxClassifier(game)
     expected = {k: v for k, v in asdict(shipped_recipe(game)).items() if k != "workers"}
-    # ``hard``, ``scripts`` and the foreign crops came after some models were trained: without them,
-    # a recipe is the plain one (a model trained before foreign crops has a spec that says so).
+    # ``hard``, ``scripts`` and the foreign crops came after some models were trained: a recipe
+    # recorded without them is the plain one.
     plain = {"hard": False, "scripts": False, "foreign_share": 0.0, "foreign_calibration": 4000,
              "foreign_error": 0.0025}
     recorded = {k: v for k, v in {**plain, **model.metadata["recipe"]}.items() if k != "workers"}

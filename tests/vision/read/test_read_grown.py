@@ -87,17 +87,17 @@ def test_a_held_out_crew_card_outlined_where_it_shows_is_grown_whole_and_read(
     assert name is None and overlap < 0.8
 
 
-def test_a_held_out_rixes_card_three_quarters_visible_on_a_quad_of_a_cards_shape_is_grown_whole(
+def test_a_held_out_rixes_card_two_thirds_visible_on_a_quad_of_a_cards_shape_is_grown_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # Held-out Rixes scene 46 of ``eval-vision``'s ``--seed 1``: a Sabres 5, 77% visible, outlined
+    # Held-out Rixes scene 31 of ``eval-vision``'s ``--seed 0``: a Pistolets 1, 64% visible, outlined
     # where it shows by a quad no squarer than a card's, left unsure there; grown whole under the
     # card over it, it is read, and outlined whole.
-    seed = EVAL_SEED_BASE + 10_000 + 46
-    name, overlap, _ = _found_on("rixes", seed, "sabres-5")
-    assert name == "sabres-5" and overlap > 0.85
+    seed = EVAL_SEED_BASE + 31
+    name, overlap, _ = _found_on("rixes", seed, "pistols-1")
+    assert name == "pistols-1" and overlap > 0.85
     recognising = importlib.import_module("vision.read.recognise")
     monkeypatch.setattr(recognising, "read_grown", lambda frame, quads, readings, *args: (quads, readings))
-    name, overlap, quad = _found_on("rixes", seed, "sabres-5")
+    name, overlap, quad = _found_on("rixes", seed, "pistols-1")
     assert name is None and overlap < 0.7 and quad_aspect(quad) >= MIN_ASPECT
 
 
