@@ -163,6 +163,10 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         trainer.set_defaults(run="companion.cli.vision:run_train_network", network=network, lean=False)
         if network == "refiner":
             trainer.add_argument("--lean", action="store_true", help="the lean finder's refiner")
+        else:
+            trainer.add_argument("--varied", type=float, default=None,
+                                 help="share of the scenes laying cards of any make, not our games' "
+                                 "(models/render/varied.py; default: the recipe's)")
 
     evaluate = sub.add_parser("eval-vision", help="measure card reading on held-out synthetic scenes "
                               "and the detector on real photos")

@@ -194,7 +194,12 @@ def run_train_network(args: argparse.Namespace) -> int:
     except ImportError:
         print(Text("train_needs_torch").render(lang), file=sys.stderr)
         return 2
-    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs)) if v is not None}
+    varied = getattr(args, "varied", None)
+    if varied is not None and not 0.0 <= varied <= 1.0:  # nan too
+        print(Text("bad_field", field="varied", value=varied).render(lang), file=sys.stderr)
+        return 2
+    changes = {k: v for k, v in (("train_scenes", args.scenes), ("epochs", args.epochs), ("varied", varied))
+               if v is not None}
     report = train(replace(recipe, **changes), out)
     print(json.dumps({"model": str(out), **report}))
     return 0

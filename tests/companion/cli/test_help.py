@@ -96,3 +96,10 @@ def test_force_lets_out_name_a_shipped_model(capsys: pytest.CaptureFixture[str])
     assert model_out(path, "finder.onnx", True, "en") == path
     assert model_out(None, "finder.onnx", False, "en") == Path("finder.onnx")
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("share", ["1.5", "-0.1", "nan"])
+def test_train_finder_refuses_a_share_of_varied_scenes_out_of_0_to_1(
+        share: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train-finder", "--varied", share, "--out", str(tmp_path / "f.onnx")]) == 2
+    assert "varied" in capsys.readouterr().err and not (tmp_path / "f.onnx").exists()
