@@ -25,7 +25,7 @@ import numpy as np
 
 from models.render.makes import ASPECTS, MAKES, NOT_CARDS, card_of, not_a_card, slab
 from models.render.playing import Thing, edges
-from models.render.scenes import CardTruth, Quad, Scene, composite, keystone, light, occlude, shadows
+from models.render.scenes import CardTruth, Quad, Scene, _apply, composite, keystone, light, occlude, shadows
 from models.render.textures import FINDER_TABLES, Image, Size, table, table_names
 
 #: The game name of these scenes, and the name of every card in them.
@@ -179,10 +179,6 @@ def _placed(thing: Thing, laid: _Laid, centre: tuple[float, float] | None = None
     return placed
 
 
-def _through(m: np.ndarray, quad: Quad) -> Quad:
-    return np.asarray(cv2.perspectiveTransform(quad[None].astype(np.float64), m)[0], np.float32)
-
-
 def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False, layout: str | None = None,
                   makes: Sequence[str] | None = None, tables: Sequence[str] | None = None,
                   effects: bool = True) -> Scene:
@@ -219,14 +215,14 @@ def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False
         if p.make is None:
             thing = not_a_card(str(p.thing), rng, print_h, held_out=held_out)
             tall = p.height * thing.image.shape[0] / print_h  # an object is drawn about, not at, the height
-            drawn.append((thing, _through(cam, _placed(thing, p, height=tall))))
+            drawn.append((thing, _apply(cam, _placed(thing, p, height=tall))))
             continue
         card = card_of(p.make, rng, print_h, p.aspect, held_out=held_out)
         if p.in_slab:
             case, at = slab(card, rng)
             tall = p.height * case.image.shape[0] / print_h
-            drawn.append((case, _through(cam, _placed(case, p, at, tall))))
-        drawn.append((card, _through(cam, _placed(card, p))))
+            drawn.append((case, _apply(cam, _placed(case, p, at, tall))))
+        drawn.append((card, _apply(cam, _placed(card, p))))
     is_card = [flag for p in order for flag in ([False, True] if p.in_slab else [p.make is not None])]
     if effects:
         shadows(image, [q for (_, q), c in zip(drawn, is_card, strict=True) if c], rng)

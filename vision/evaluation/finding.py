@@ -13,7 +13,6 @@ token, a box, the table's pattern). Every frame is read as the camera's would be
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,9 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render.varied import LAYOUTS, render_varied
-from vision.evaluation.photos import OF_BOX, ON_BOX
+from vision.evaluation.photos import OF_BOX, ON_BOX, ms_figures, timed_find
 from vision.evaluation.scenes import EVAL_SEED_BASE, IOU, MIN_VISIBLE
-from vision.find.detect import Finder, quad_area, quad_iou, quad_overlap, working_frame
+from vision.find.detect import Finder, quad_area, quad_iou, quad_overlap
 
 FloatArray = npt.NDArray[np.float32]
 #: A found card is found closely at this IoU or more.
@@ -53,12 +52,11 @@ class LayoutTally:
     def summary(self) -> dict[str, float | int]:
         """The figures by name: recall, close recall, the share of cards split, quads and stray
         quads a scene, the median and 90th percentile milliseconds a frame."""
-        cards, scenes, ms = max(self.cards, 1), max(self.scenes, 1), np.array(self.ms, np.float64)
+        cards, scenes = max(self.cards, 1), max(self.scenes, 1)
         return {"scenes": self.scenes, "cards": self.cards, "recall": self.found / cards,
                 "close_recall": self.close / cards, "split_rate": self.split / cards,
                 "quads_per_scene": self.quads / scenes, "stray_per_scene": self.stray / scenes,
-                "ms_median": float(np.median(ms)) if len(ms) else 0.0,
-                "ms_p90": float(np.percentile(ms, 90)) if len(ms) else 0.0}
+                **ms_figures(self.ms)}
 
 
 def lying(cards: Sequence[FloatArray], quads: FloatArray) -> npt.NDArray[np.bool_]:
@@ -110,11 +108,7 @@ def measure_finding(find: Finder, scenes: int, seed: int = 0, *,
     for k in range(scenes):
         layout = LAYOUTS[k % len(LAYOUTS)]
         scene = render_varied(EVAL_SEED_BASE + seed * 10_000 + k, held_out=True, layout=layout, makes=makes)
-        small, scale = working_frame(scene.image)
-        start = time.perf_counter()
-        found = find(small)
-        ms = 1000 * (time.perf_counter() - start)
-        quads = np.asarray(found, np.float32).reshape(-1, 4, 2) / np.float32(scale)
+        quads, ms = timed_find(find, scene.image)
         tallies[layout].add(tally_scene([(card.quad, card.visible) for card in scene.cards], quads, ms))
     return tallies
 

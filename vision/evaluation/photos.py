@@ -30,8 +30,8 @@ from vision.voc import (
 FloatArray = npt.NDArray[np.float32]
 
 __all__ = ["MOST_ENLARGED", "MOST_LONG_SIDE", "PHOTO_SUFFIXES", "PhotoFigures", "PhotoReading",
-           "box_iou", "lying_on", "matched", "measure_photos", "photos", "real_photo_recall", "scale_changes",
-           "voc_boxes"]
+           "box_iou", "lying_on", "matched", "measure_photos", "ms_figures", "photos", "real_photo_recall",
+           "scale_changes", "timed_find", "voc_boxes"]
 
 
 def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> npt.NDArray[np.bool_]:
@@ -89,7 +89,6 @@ class PhotoFigures:
     def summary(self) -> dict[str, float | int]:
         """The figures by name: recall, quads a photo, the share of boxes split, the median and 90th
         percentile milliseconds a photo."""
-        ms = np.array([r.ms for r in self.readings], np.float64)
         boxes = max(self.boxes, 1)
         return {
             "photos": len(self.readings),
@@ -97,8 +96,7 @@ class PhotoFigures:
             "recall": self.found / boxes,
             "quads_per_photo": sum(len(r.quads) for r in self.readings) / max(len(self.readings), 1),
             "split_rate": sum(r.split for r in self.readings) / boxes,
-            "ms_median": float(np.median(ms)) if len(ms) else 0.0,
-            "ms_p90": float(np.percentile(ms, 90)) if len(ms) else 0.0,
+            **ms_figures([r.ms for r in self.readings]),
         }
 
 
@@ -147,14 +145,29 @@ def measure_photos(folder: str | Path, find: Finder = find_cards, *, enlarge: fl
         frame = load_image(photo)
         labels = read_labels(xml)[1]
         factor = long_side / max(frame.shape[:2]) if long_side else enlarge
-        small, scale = working_frame(resized(np.asarray(frame, np.uint8), factor))
-        start = time.perf_counter()
-        found = find(small)
-        ms = 1000 * (time.perf_counter() - start)
         # Back in the photo's own pixels, where its boxes are.
-        quads = np.asarray(found, np.float32).reshape(-1, 4, 2) / np.float32(scale * factor)
+        quads, ms = timed_find(find, resized(np.asarray(frame, np.uint8), factor), factor)
         readings.append(PhotoReading(photo.name, labels, quads, matched(labels, quads), ms))
     return PhotoFigures(tuple(readings))
+
+
+def timed_find(find: Finder, frame: npt.NDArray[np.uint8], factor: float = 1.0) -> tuple[FloatArray, float]:
+    """The quads ``find`` outlines on ``frame`` shrunk to the camera's size (as
+    :func:`vision.read.recognise.recognise` reads a frame, :func:`vision.find.detect.working_frame`),
+    given back in the frame's pixels divided by ``factor`` (a frame resized ``factor`` times, its
+    quads in the unresized one's), and the milliseconds the finder alone took."""
+    small, scale = working_frame(frame)
+    start = time.perf_counter()
+    found = find(small)
+    ms = 1000 * (time.perf_counter() - start)
+    return np.asarray(found, np.float32).reshape(-1, 4, 2) / np.float32(scale * factor), ms
+
+
+def ms_figures(ms: list[float]) -> dict[str, float]:
+    """The median and 90th percentile of milliseconds (0 for none), keyed ``ms_median`` and ``ms_p90``."""
+    times = np.array(ms, np.float64)
+    return {"ms_median": float(np.median(times)) if len(times) else 0.0,
+            "ms_p90": float(np.percentile(times, 90)) if len(times) else 0.0}
 
 
 def real_photo_recall(folder: str | Path, find: Finder = find_cards, enlarge: float = 1.0) -> tuple[int, int]:
