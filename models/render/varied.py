@@ -31,8 +31,9 @@ from models.render.textures import FINDER_TABLES, Image, Size, table, table_name
 #: The game name of these scenes, and the name of every card in them.
 VARIED, CARD = "varied", "card"
 #: How the cards are laid: a few scattered, a grid, a dense grid of up to 81 small cards, fanned
-#: hands, cards before each seat (and a dealer's token), a few close up (one perhaps in a slab).
-LAYOUTS: tuple[str, ...] = ("scatter", "grid", "dense", "fan", "seats", "close")
+#: hands, hands spread on the table (each card shifted over the one before), cards before each
+#: seat (and a dealer's token), a few close up (one perhaps in a slab).
+LAYOUTS: tuple[str, ...] = ("scatter", "grid", "dense", "fan", "spread", "seats", "close")
 #: Printed faces are drawn this many times their size in the photo (warping then does not alias),
 #: within these pixel heights.
 OVERSAMPLE, PRINT_HEIGHT = 1.3, (40, 400)
@@ -106,6 +107,24 @@ def _fan(rng: np.random.Generator, w: int, h: int) -> list[_Laid]:
     return out
 
 
+def _spread(rng: np.random.Generator, w: int, h: int) -> list[_Laid]:
+    """One or two hands spread on the table: a row of cards, each shifted along the row by part of
+    a card's width over the one before, leaving a strip of it (its index) in sight."""
+    make, aspect = _deck(rng)
+    out = []
+    for _ in range(int(rng.integers(1, 3))):
+        size = h * rng.uniform(0.2, 0.5)
+        n, turn = int(rng.integers(2, 8)), rng.uniform(0, 360)
+        step = size / aspect * rng.uniform(0.2, 0.85)
+        ux, uy = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        x0, y0 = rng.uniform(0.2, 0.8) * w, rng.uniform(0.25, 0.75) * h
+        for k in range(n):
+            d = (k - (n - 1) / 2) * step
+            out.append(_Laid(x0 + ux * d, y0 + uy * d + rng.normal(0, 0.04 * size),
+                             turn + rng.normal(0, 5), size, make, aspect))
+    return out
+
+
 def _seats(rng: np.random.Generator, w: int, h: int) -> list[_Laid]:
     """Two to six seats about the table, a row of cards before each facing its player, some in
     the middle, and often a round dealer's token by one seat."""
@@ -160,6 +179,8 @@ def _lay(layout: str, rng: np.random.Generator, w: int, h: int) -> list[_Laid]:
         return _grid(rng, w, h, layout == "dense")
     if layout == "fan":
         return _fan(rng, w, h)
+    if layout == "spread":
+        return _spread(rng, w, h)
     if layout == "seats":
         return _seats(rng, w, h)
     return _close(rng, w, h)
@@ -181,7 +202,7 @@ def _placed(thing: Thing, laid: _Laid, centre: tuple[float, float] | None = None
 
 def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False, layout: str | None = None,
                   makes: Sequence[str] | None = None, tables: Sequence[str] | None = None,
-                  effects: bool = True) -> Scene:
+                  effects: bool = True, bare: bool = False) -> Scene:
     """A photo of cards of any make on a table, and the truth of every card in it, the same for
     the same arguments.
 
@@ -189,7 +210,8 @@ def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False
     from (default: every one of :data:`models.render.makes.MAKES`); ``held_out`` draws table
     tops, art and typefaces from the held-out sets, ``tables`` names the table tops instead
     (default for training: the finder's). ``effects=False`` leaves out light, shadows, noise
-    and occluders.
+    and occluders. ``bare=True`` is the same table as a fixed camera saw it before the cards were
+    laid: the same things on it, in the same light, and no card (the truth holds them all the same).
     """
     rng = np.random.default_rng([seed, int(held_out), 66])
     layout = layout or LAYOUTS[int(rng.integers(len(LAYOUTS)))]
@@ -225,11 +247,16 @@ def render_varied(seed: int, *, size: Size = (1280, 720), held_out: bool = False
         drawn.append((card, _apply(cam, _placed(card, p))))
     is_card = [flag for p in order for flag in ([False, True] if p.in_slab else [p.make is not None])]
     if effects:
-        shadows(image, [q for (_, q), c in zip(drawn, is_card, strict=True) if c], rng)
+        cast = [q for (_, q), c in zip(drawn, is_card, strict=True) if c]
+        shadows(image if not bare else image.copy(), cast, rng)
     areas = []
     for i, (thing, quad) in enumerate(drawn):
         ph, pw = thing.image.shape[:2]
         hc = cv2.getPerspectiveTransform(edges(pw, ph), quad).astype(np.float64)
+        if bare and is_card[i]:
+            # Not laid, but counted all the same: the truth says how much of it would show.
+            areas.append(composite(image.copy(), ids, thing.image, thing.alpha, hc, quad, i))
+            continue
         areas.append(composite(image, ids, thing.image, thing.alpha, hc, quad, i))
     cards = [i for i, c in enumerate(is_card) if c]
     if effects and cards and rng.random() < 0.2:
