@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "
                        f"(default {BENCH_FRAMES})")
     bench.add_argument("--seed", type=int, default=0, help="the seed of the simulated games and scenes")
+    bench.add_argument("--real-photos", type=Path, default=None, metavar="DIR",
+                       help="bench vision: a folder of labelled real photos to time, each read as a "
+                       "1280-pixel camera frame (default: the shared playing-cards test set), or none")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run="companion.cli.main:_run_bench")
 
@@ -207,6 +210,10 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     finding.add_argument("--makes", default=None, metavar="MAKE,...",
                          help="only cards of these makes (shapes, text, art, back, playing, madeup, deck: "
                          "models/render/makes.py); default every one")
+    finding.add_argument("--fixed-camera", action="store_true",
+                         help="read each scene alone and as a fixed camera would: the bare table seen "
+                         "first, each card found by its difference from it, quads of another size than a "
+                         "card's dropped (every make)")
     finding.add_argument("--json", action="store_true", help="print one JSON object")
     lang_option(finding)
     finding.set_defaults(run="companion.cli.vision:run_eval_finder")

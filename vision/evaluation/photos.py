@@ -30,8 +30,8 @@ from vision.voc import (
 FloatArray = npt.NDArray[np.float32]
 
 __all__ = ["MOST_ENLARGED", "MOST_LONG_SIDE", "PHOTO_SUFFIXES", "PhotoFigures", "PhotoReading",
-           "box_iou", "lying_on", "matched", "measure_photos", "ms_figures", "photos", "real_photo_recall",
-           "scale_changes", "timed_find", "voc_boxes"]
+           "box_iou", "lying_on", "matched", "measure_photos", "ms_figures", "photo_frames", "photos",
+           "real_photo_recall", "scale_changes", "timed_find", "voc_boxes"]
 
 
 def matched(labels: FloatArray, quads: FloatArray, threshold: float = 0.5) -> npt.NDArray[np.bool_]:
@@ -126,6 +126,18 @@ def resized(frame: npt.NDArray[np.uint8], factor: float) -> npt.NDArray[np.uint8
     size = (max(1, round(frame.shape[1] * factor)), max(1, round(frame.shape[0] * factor)))
     interpolation = cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA
     return np.asarray(cv2.resize(frame, size, interpolation=interpolation), np.uint8)
+
+
+def photo_frames(folder: str | Path, long_side: int) -> list[npt.NDArray[np.uint8]]:
+    """The labelled photos of ``folder`` as camera frames: each resized so that its longest side
+    is ``long_side`` pixels (a 960 x 540 photo at 1280 is a 1280 x 720 frame).
+
+    Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read."""
+    frames = []
+    for photo, _ in photos(Path(folder)):
+        frame = np.asarray(load_image(photo), np.uint8)
+        frames.append(resized(frame, long_side / max(frame.shape[:2])))
+    return frames
 
 
 def measure_photos(folder: str | Path, find: Finder = find_cards, *, enlarge: float = 1.0,

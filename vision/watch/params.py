@@ -92,3 +92,25 @@ SLIGHT = 0.05
 FITTED_ROWS = 2
 #: Pixels a cell must move for a new fit of the table (cards laid) to be taken.
 REFIT_SHIFT = 1.0
+
+# --- What a fixed camera gives for free (vision.watch.bare) ---
+
+#: The bare table's reference is kept this many pixels on its longest side.
+BARE_SIDE = 320
+#: Each frame counts this much into the reference where it still looks like the table (the light
+#: drifting is followed over some 1 / BARE_RATE frames).
+BARE_RATE = 0.05
+#: When this share of the frame differs from the reference at once, the light changed: start again.
+BARE_RESET = 0.6
+#: A pixel differs from the bare table when a colour channel is this many grey levels off.
+BARE_DIFFERENT = 12.0
+#: The reference is left alone this share of a card's size beyond each card's quad (its shadow).
+BARE_MARGIN = 0.15
+#: A difference is card-shaped when its long side is within these times its short one ...
+CARD_ASPECT = (1.15, 1.75)
+#: ... it fills this share of its rectangle ...
+SOLID = 0.8
+#: ... and covers at least this share of the frame.
+LEAST_CARD = 0.001
+#: A quad has a card's size where it lies when its area is within this factor of a card's there.
+CARD_SIZE = 2.0

@@ -46,6 +46,7 @@ from vision.find.detect import Finder
 from vision.find.finders import for_closer_look
 from vision.read.classify import Classifier
 from vision.watch.anchors import Anchors, card_frame, new_cards
+from vision.watch.bare import FixedCamera
 from vision.watch.cells import (
     CellSampler,
     Tiles,
@@ -95,8 +96,9 @@ class Watcher(CellReading):
                  config: WatchConfig | None = None, view: TableView | None = None,
                  find: Finder | None = None) -> None:
         self.game = game
-        #: The whole-frame card finder that looks for the table (None: OpenCV contours).
-        self.find = find
+        #: The whole-frame card finder that looks for the table (None: OpenCV contours), as a fixed
+        #: camera's: it keeps the bare table, and once the table is placed, a card's size.
+        self.find = None if find is None else FixedCamera(find)
         self.layout = layout(game)
         self.spec = find_spec(game)
         self.classifier = classifier
@@ -182,7 +184,7 @@ class Watcher(CellReading):
     @property
     def _closer(self) -> Finder | None:
         """The finder to look closer with (small Panoramas, a pale card), if the watcher has one."""
-        return None if self.find is None else for_closer_look(self.find)
+        return None if self.find is None else for_closer_look(self.find.find)
 
     # -- frames ----------------------------------------------------------------
 
@@ -192,6 +194,8 @@ class Watcher(CellReading):
             raise ValueError(f"frame must be a BGR uint8 image (H, W, 3), got {frame.shape} {frame.dtype}")
         self.stats.frames += 1
         self._size = (frame.shape[1], frame.shape[0])
+        if self.find is not None:
+            self.find.watch(frame)
         if self.geometry is None:
             self._search(frame, t)
             return []
@@ -204,6 +208,8 @@ class Watcher(CellReading):
         if self._moved_at is None and self._camera_moved(tiles):
             self._moved_at = t
             self.stats.camera_moves += 1
+            if self.find is not None:
+                self.find.moved()
         if self._moved_at is not None:
             self._follow(frame, small, tiles, moving, t)
             return []
@@ -327,6 +333,8 @@ class Watcher(CellReading):
     def _unplace(self) -> None:
         """Forget the table: it is looked for again, every cell read afresh from the engine's table."""
         self.geometry = None
+        if self.find is not None:
+            self.find.place(None)
         self._sampler = None
         self._memory = {}
         self._previous = self._static_ref = self._anchor = None
@@ -346,6 +354,8 @@ class Watcher(CellReading):
 
     def _set_geometry(self, geometry: TableGeometry) -> None:
         self.geometry = geometry
+        if self.find is not None:
+            self.find.place(geometry)
         self._sampler = CellSampler(geometry, self.config.down)
         for cell in self.layout.cells:
             matrix = view_matrix(geometry, cell)
@@ -369,7 +379,7 @@ class Watcher(CellReading):
         if self.layout.static_shape == "triangle" and self.find is not None and not known \
                 and not self._rows_failed:
             # L'Ascension's bare pyramid: its Panoramas place it roughly, its first cards precisely.
-            row = find_panorama_row(frame, self.layout, self.classifier, for_closer_look(self.find),
+            row = find_panorama_row(frame, self.layout, self.classifier, for_closer_look(self.find.find),
                                     quads=self.find(frame))
             if row is not None:
                 self._set_geometry(row.geometry)

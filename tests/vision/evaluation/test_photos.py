@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pytest
 
 from companion.cli.main import main
-from vision.evaluation.photos import lying_on, measure_photos, scale_changes
+from vision.evaluation.photos import lying_on, measure_photos, photo_frames, scale_changes
 
 BOX = ("<object><name>{name}</name><bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin>"
        "<xmax>{x1}</xmax><ymax>{y1}</ymax>"
@@ -115,3 +115,12 @@ def test_eval_vision_refuses_scales_it_cannot_use(
         scales: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval-vision", "--scales", scales, "--lang", "en", "--model", str(tmp_path / "x.onnx")]) == 2
     assert capsys.readouterr().err.strip() == f"bad value for 'scales': {scales}"
+
+
+def test_photo_frames_are_the_labelled_photos_resized_to_a_camera_frame(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "wide.png"), np.full((540, 960, 3), 90, np.uint8))
+    cv2.imwrite(str(tmp_path / "tall.png"), np.full((504, 378, 3), 90, np.uint8))
+    cv2.imwrite(str(tmp_path / "unlabelled.png"), np.full((50, 50, 3), 90, np.uint8))
+    for name in ("wide", "tall"):
+        (tmp_path / f"{name}.xml").write_text("<annotation></annotation>")
+    assert [frame.shape for frame in photo_frames(tmp_path, 1280)] == [(1280, 960, 3), (720, 1280, 3)]

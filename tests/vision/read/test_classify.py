@@ -353,8 +353,9 @@ def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
         assert shares == pytest.approx(1.0 if face["found"] else 0.0)
     assert cv2.imread(str(confusion)) is not None
     assert main(["bench", "vision", "--game", "rixes", "--model", str(tiny_model), "--seconds", "0.2",
-                 "--json"]) == 0
+                 "--real-photos", "none", "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
+    assert bench["real_photos"] == 0 and bench["ms_per_real_photo"] is None
     assert bench["ms_per_crop_single"] > 0 and bench["model_bytes"] < 5_000_000
     assert bench["ms_per_frame"] > 0 and bench["ms_find_cards"] > 0 and bench["cards_per_frame"] >= 0
     assert bench["ms_per_frame_p90"] >= bench["ms_per_frame"]
@@ -393,16 +394,22 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
     assert isinstance(full, RefinedFinder)
     assert isinstance(getattr(full.finder, "__self__", None), CombinedFinder)
     assert main(["bench", "vision", "--game", "tranquility", "--seconds", "0.05", "--frames", "2",
-                 "--json"]) == 0
+                 "--real-photos", str(photos), "--json"]) == 0
     bench = json.loads(capsys.readouterr().out)
+    # The photo is timed as a camera frame, its longest side 1280 pixels.
+    assert bench["real_photos"] == 1 and bench["ms_per_real_photo_p90"] >= bench["ms_per_real_photo"] > 0
+    assert bench["ms_find_cards_real_photo"] > 0 and bench["share_real_photos_within_target"] in (0.0, 1.0)
+    assert bench["targets"]["ms_per_real_photo"] == 150
     assert bench["finder"] == "auto" and bench["ms_per_frame_36_cards"] > 0
     assert bench["ms_per_frame_36_cards_p90"] >= bench["ms_per_frame_36_cards"]
     assert bench["cards_read_36_cards"] > 30
     assert bench["frames_36_cards"] == 2 and bench["share_36_cards_within_target"] in (0.0, 0.5, 1.0)
     assert bench["targets"]["ms_per_frame_36_cards"] == 50
-    # No frame to time is no bench.
+    # No frame to time is no bench; nor are photos asked for that are not there.
     assert main(["bench", "vision", "--game", "tranquility", "--frames", "0"]) == 2
     assert "--frames" in capsys.readouterr().err
+    assert main(["bench", "vision", "--real-photos", str(tmp_path / "nowhere")]) == 2
+    assert "nowhere" in capsys.readouterr().err
 
 
 def test_the_bench_times_every_frame_as_often_as_the_others_and_tells_the_share_within_target() -> None:
