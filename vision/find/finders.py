@@ -5,10 +5,10 @@ to edge, finds pale cards on pale tables and places corners well; OpenCV
 contours (:func:`vision.find.detect.find_cards`) find cards the network misses: a
 card much larger than on a game table (a photo of a few cards, where the
 network may see the pips and pictures as cards), odd light, a table pattern it
-was not trained on. :func:`merge_quads` keeps the network's quads, except
-where a contour quad shows they are parts of one card or it lies better on the
-card's edges, and adds the contour quads where the network saw nothing but its
-map still shows a card.
+was not trained on. :func:`merge_quads` merges their quads by one rule: a card
+is the outermost outline the evidence bears out (quads inside one are its parts
+unless they tile it, of two outlines of one card the one on the frame's edges
+stays, a contour alone needs the network's map to see a card under it).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -38,13 +39,7 @@ from vision.find.params import (
     AS_OUTLINED,
     BETTER,
     CONTOUR_SIDE,
-    DETAIL,
-    FRAME_SIZED,
-    FRAME_SIZED_BY,
     MAGNIFICATIONS,
-    MANY,
-    NO_EDGE,
-    ON_EDGES,
     PARTS,
     SEEN,
 )
@@ -55,116 +50,82 @@ from vision.find.segment import CardFinder, CoreMap, Outlines
 def merge_quads(network: FloatArray, contours: FloatArray, *,
                 support: tuple[npt.ArrayLike, npt.ArrayLike] | None = None,
                 seen: npt.ArrayLike | None = None) -> FloatArray:
-    """The quads (N, 4, 2) of both finders, each card once.
+    """The quads (N, 4, 2) of both finders, each card once, by one rule: a card is the outermost
+    outline the evidence bears out (both finders outline only card-shaped things).
 
     ``support`` gives each network and each contour quad's :func:`vision.find.outline.edge_support`,
     ``seen`` each contour quad's :func:`vision.find.segment.core_evidence`; without them every quad
-    counts as well supported and seen. For each contour quad:
+    counts as well supported and seen. Every quad of either finder is a candidate, and:
 
-    * one network quad, at least half its size, holding its centre and its centre inside it: the
-      same card (or the network ran this card and a neighbour together), the quad whose
-      outline lies better on the frame's edges (by :data:`BETTER`) stays;
-    * the centres of network quads inside it, together covering at least :data:`PARTS` of it
-      (or one of them that large), those overlapping another not counted
-      (:func:`vision.find.detect.apart`): those are the cards (a blob of cards edge to edge), it goes;
-    * network quads inside it, all small and together covering less: they are parts of one
-      card (pips, pictures), unless one of them is larger than a detail (:data:`DETAIL`) and
-      its outline lies better on edges than the contour quad's own, or they lie on edges
-      (:data:`ON_EDGES`) and a side of the contour quad on none (:data:`NO_EDGE`): cards laid
-      in a ring, a grid's border around empty cells; or :data:`MANY` of them lie on edges, however
-      well the contour quad does: a grid on a checked cloth, outlined whole. Those of the size of
-      the cards the network found outside it (:data:`FRAME_SIZED`, told by :data:`FRAME_SIZED_BY` of
-      them) stay beside it even so: cards on a tile of a checked cloth that contours outlined;
-    * none inside it, but its centre inside a network quad: it is a part of that card and goes,
-      unless its outline lies better on edges (then the network quad took in more than a card);
-    * else the network found nothing there: it stays if the network's map saw a card there
-      (:data:`SEEN`).
+    * a candidate holding the centres of candidates under half its size is a blob of cards when at
+      least two of the outermost of those lie apart and together they cover :data:`PARTS` of it
+      (it goes), else a card, and those are its parts (pips, pictures, an index: they go);
+    * of two candidates each holding the other's centre, the one whose outline lies better on the
+      frame's edges stays (the network's, by :data:`BETTER`, on a tie);
+    * a contour candidate that met no other stays where the network's map saw a card (:data:`SEEN`).
 
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> blob = np.array([[0, 0], [128, 0], [128, 88], [0, 88]], np.float32)
     >>> merge_quads(np.stack([card, card + [65, 0]]), blob[None]).shape  # two cards, not a blob
     (2, 4, 2)
-    >>> merge_quads(card[None], (card + 2)[None]).tolist() == [card.tolist()]  # one card, once
+    >>> pips = np.stack([card * 0.2 + [10, 10], card * 0.2 + [40, 60]])
+    >>> merge_quads(pips, card[None]).tolist() == [card.tolist()]  # a card, not its pips
     True
-    >>> merge_quads(card[None], (card + 2)[None], support=([0.2], [0.9]))[0].tolist() == (card + 2).tolist()
+    >>> merge_quads(card[None], (card + 2)[None], support=([0.2], [0.9]))[0].tolist() == (
+    ...     card + 2).tolist()
     True
-    >>> merge_quads(card[None], (card + 200)[None]).shape  # a card the network missed
-    (2, 4, 2)
     >>> merge_quads(card[None], (card + 200)[None], seen=[0.0]).shape  # an empty cell of a grid
     (1, 4, 2)
-    >>> grid = np.stack([card + [70 * i, 0] for i in range(4)])  # four cards on a checked cloth
-    >>> around = np.array([[-40, -40], [360, -40], [360, 130], [-40, 130]], np.float32)[None]
-    >>> merge_quads(grid, around, support=([1.0] * 4, [0.5])).shape  # ... outlined whole
-    (4, 4, 2)
-    >>> merge_quads(grid[:3], around, support=([1.0] * 3, [0.5])).shape  # a large card's pictures
-    (1, 4, 2)
+    >>> with_pips = np.concatenate([pips, pips + [65, 0]])  # two cards and their pips, in a blob
+    >>> len(merge_quads(np.concatenate([np.stack([card, card + [65, 0]]), with_pips]), blob[None]))
+    2
     """
     network = np.asarray(network, np.float32).reshape(-1, 4, 2)
     contours = np.asarray(contours, np.float32).reshape(-1, 4, 2)
+    n = len(network)
+    quads = np.concatenate([network, contours])
     if support is None:
-        net_support, cont_support = np.ones(len(network)), np.ones(len(contours))
+        edges = np.ones(len(quads))
     else:
-        net_support, cont_support = (np.asarray(s, np.float64).reshape(-1) for s in support)
+        edges = np.concatenate([np.asarray(s, np.float64).reshape(-1) for s in support])
     cont_seen = np.ones(len(contours)) if seen is None else np.asarray(seen, np.float64).reshape(-1)
-    areas = quad_areas(network)
-    # holds[k, j]: contour quad k holds network quad j's centre; held[k, j]: the other way round.
-    holds = inside(contours, network.mean(axis=1))
-    held = inside(network, contours.mean(axis=1)).T
-    keep = np.ones(len(network), bool)
-    extra: list[FloatArray] = []
-    for k, quad in enumerate(contours):
-        inner = np.flatnonzero(holds[k]).tolist()
-        around = np.flatnonzero(held[k]).tolist()
-        area = quad_area(quad)
-        if len(inner) == 1 and inner[0] in around and areas[inner[0]] >= 0.5 * area:
-            # Each holds the other's centre: two outlines of one card, or the network's quad ran
-            # two cards together. The one lying better on the frame's edges stays.
-            if cont_support[k] > net_support[inner[0]] + BETTER:
-                keep[inner[0]] = False
-                extra.append(quad)
+    # The network's quads win ties: its corners are placed better than a contour's.
+    evidence = edges + np.where(np.arange(len(quads)) < n, BETTER, 0.0)
+    areas = quad_areas(quads)
+    holds = inside(quads, quads.mean(axis=1))  # holds[i, j]: quad i holds quad j's centre
+    np.fill_diagonal(holds, False)
+    keep = np.ones(len(quads), bool)
+    met: npt.NDArray[np.bool_] = np.asarray(holds.any(axis=0) | holds.any(axis=1), np.bool_)
+    for i in np.argsort(-areas, kind="stable"):
+        inner = np.flatnonzero(holds[i] & (areas < 0.5 * areas[i]))
+        if not keep[i] or not len(inner):
             continue
-        if inner:
-            # Cards laid edge to edge lie apart: of quads inside overlapping one another, none
-            # counts towards the cards' cover (the pictures and the index of one court card).
-            own = areas[inner]
-            parts = (own < PARTS * area).all() and (
-                own.sum() < PARTS * area or own[apart(overlaps(network[inner]), own)].sum() < PARTS * area)
-            # A card-sized "part" may be a card after all, the contour quad a blob of it and its
-            # neighbours' pieces: then the outline on the frame's edges decides. Pips cannot be.
-            sized = [j for j in inner if areas[j] >= DETAIL * area]
-            # An outline with a side on no edge at all, around quads lying on edges all round:
-            # cards laid in a ring (a grid's border, its cells empty), or a shadow, not one card.
-            # So are several quads inside lying on edges all round, whatever the outline's own
-            # edges: a table's checks or stripes can run along all four of its sides. Either
-            # way the quads inside are several cards, and they stay.
-            ring = cont_support[k] <= NO_EDGE and np.median(net_support[inner]) >= ON_EDGES
-            several = ring or int((net_support[inner] >= ON_EDGES).sum()) >= MANY
-            if parts and not several and (not sized or cont_support[k] + BETTER >= net_support[sized].max()):
-                # A quad inside of the size of the cards the network found elsewhere in the frame
-                # is one of them, not a part: the contour quad is a tile of the cloth around it.
-                keep[np.asarray(inner)[~_frame_sized(inner, areas)]] = False
-                extra.append(quad)
-            continue
-        if around:
-            if all(cont_support[k] > net_support[j] + BETTER for j in around):
-                keep[around] = False
-                extra.append(quad)
-            continue
-        if cont_seen[k] >= SEEN:
-            extra.append(quad)
-    out = np.concatenate([network[keep], np.asarray(extra, np.float32).reshape(-1, 4, 2)])
-    return np.ascontiguousarray(out, np.float32)
+        # The outermost of those inside (a card inside the blob, not the pips inside that card).
+        larger = areas[inner][:, None] > areas[inner][None, :]
+        top = inner[~(holds[np.ix_(inner, inner)] & larger).any(axis=0)]
+        lying_apart = apart(overlaps(quads[top]), areas[top])
+        if lying_apart.sum() >= 2 and _covered(quads[i], quads[top]) >= PARTS:
+            keep[i] = False  # a blob of the cards inside it
+        else:
+            keep[inner] = False  # its parts
+    for i, j in zip(*np.nonzero(holds & holds.T), strict=True):
+        if i < j and keep[i] and keep[j]:
+            keep[j if evidence[i] >= evidence[j] else i] = False
+    keep[n:] &= met[n:] | (cont_seen >= SEEN)
+    return np.ascontiguousarray(quads[keep], np.float32)
 
 
-def _frame_sized(inner: list[int], areas: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """Whether each network quad of ``inner`` (indices into ``areas``) has the size of the cards
-    the network found outside the contour quad holding them (within :data:`FRAME_SIZED` of their
-    median, with :data:`FRAME_SIZED_BY` of them or more)."""
-    outside = np.delete(areas, inner)
-    if len(outside) < FRAME_SIZED_BY:
-        return np.zeros(len(inner), np.bool_)
-    ratio = areas[inner] / max(float(np.median(outside)), 1e-9)
-    return np.asarray((ratio >= 1 / FRAME_SIZED) & (ratio <= FRAME_SIZED), np.bool_)
+def _covered(outer: FloatArray, inner: FloatArray, side: int = 64) -> float:
+    """The share of quad ``outer`` the quads ``inner`` (K, 4, 2) cover together, counted on a grid
+    of at most ``side`` cells a side over ``outer``'s bounding box."""
+    low, high = outer.min(axis=0), outer.max(axis=0)
+    scale = (side - 1) / max(float((high - low).max()), 1e-6)
+    box = np.zeros((side, side), np.uint8)
+    cv2.fillConvexPoly(box, np.round((outer - low) * scale).astype(np.int32), 1)
+    union = np.zeros_like(box)
+    for quad in inner:
+        cv2.fillConvexPoly(union, np.round((quad - low) * scale).astype(np.int32), 1)
+    return float((box & union).sum()) / max(int(box.sum()), 1)
 
 
 @dataclass

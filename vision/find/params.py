@@ -4,28 +4,16 @@ from __future__ import annotations
 
 # --- Merging the network's quads with the contours' (vision.find.finders) ---
 
-#: Network quads inside a contour quad that cover less than this share of it are parts of one card.
+#: Quads inside a larger one (each under half its size) that cover less than this share of it
+#: are parts of one card; covering more, at least two lying apart, they are cards, it a blob.
 PARTS = 0.5
-#: Network quads smaller than this share of the contour quad they lie in are details (pips, an
-#: index), never cards.
-DETAIL = 0.2
-#: A contour quad replaces a network quad of the same card only when its outline lies on edges
-#: by this much more: the network's corners win ties.
+#: Of two quads of one card, a contour's outline must lie on edges by this much more than the
+#: network's to stay: the network's corners win ties.
 BETTER = 0.15
-#: A side lying on edges for no more than this share of its length runs through the table or
-#: cards: no card's side.
-NO_EDGE = 0.05
 #: Quads lying on edges by at least this much (their median) are outlined cards.
 ON_EDGES = 0.9
-#: A contour quad around at least this many network quads lying on edges holds that many cards.
-MANY = 4
 #: Contours run on the frame shrunk to this many pixels on its long side.
 CONTOUR_SIDE = 640
-#: A network quad within this factor of the median area of the network's quads outside a contour
-#: quad is a card of the frame, not a part of the contour quad's card ...
-FRAME_SIZED = 1.5
-#: ... told by at least this many of them.
-FRAME_SIZED_BY = 3
 #: A quad where no finder outlined a card is kept only if the network's core map shows at least
 #: this much of a card under it.
 SEEN = 0.5

@@ -93,11 +93,12 @@ def test_a_white_card_in_glare_beside_a_row_is_found() -> None:
     assert on >= 0.5 > off
 
 
-def test_a_card_beside_a_lone_card_is_found() -> None:
-    # Held-out Rixes scene 496: a white Sabres 5 in glare beside an orange 6, the only other
-    # card before that seat.
-    on, off = placed_with_and_without("rixes", 496, "sabres-5", "beside")
-    assert on >= 0.5 > off
+def test_a_card_no_finder_outlines_is_found_beside_another() -> None:
+    # Held-out Rixes scenes 143 and 212: a Sabres card no finder outlines, found where the
+    # refiner looks beside the cards found.
+    for scene, card in ((143, "sabres-4"), (212, "sabres-0")):
+        on, off = placed_with_and_without("rixes", scene, card, "beside")
+        assert on >= 0.5 > off
 
 
 def test_the_places_on_and_under_a_card_lie_half_a_card_aside() -> None:
