@@ -1,13 +1,14 @@
 """What a fixed camera gives for free: the bare table, and the size of a card on it.
 
 A camera that does not move sees the same table top frame after frame. :class:`BareTable` keeps
-it from the first frames (a running mean, updated only where no card lies), so that a card laid
+it from the first frames (a running mean, updated only where the frame still looks like the
+table and no card was found), so that a card laid
 since is whatever differs from it, whatever its print, the table's pattern or the light. Once
 the table is placed (:class:`~vision.watch.geometry.TableGeometry`), :class:`CardSize` knows how
 large a card looks wherever it lies, and a quad of another size (a dealer's token, a phone, a
 panel printed inside a card) is no card. :class:`FixedCamera` puts both around a finder: its
-quads of a card's size, and the card-shaped differences from the bare table it missed; the watcher shows
-it every frame (:meth:`FixedCamera.watch`), the finder only looks when asked.
+quads of a card's size, and the card-shaped differences from the bare table it missed; the
+watcher shows it every frame (:meth:`FixedCamera.watch`), the finder only looks when asked.
 
 Everything here is a pure function of the frames it is given.
 
@@ -128,7 +129,7 @@ class BareTable:
             centre = quad.mean(axis=0)
             grown = (centre + (quad - centre) * (1 + BARE_MARGIN)) * scale
             cv2.fillConvexPoly(free, np.round(grown).astype(np.int32), 0)
-        # A card nobody found yet fades into the table only slowly: BARE_RATE a frame.
+        # The light's drift is followed BARE_RATE a frame.
         mask = free.astype(bool)
         self.reference[mask] += BARE_RATE * (small[mask] - self.reference[mask])
         self.frames += 1
