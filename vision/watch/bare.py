@@ -2,8 +2,8 @@
 
 A camera that does not move sees the same table top frame after frame. :class:`BareTable` keeps
 it from the first frames (a running mean, updated only where the frame still looks like the
-table and no card was found), so that a card laid
-since is whatever differs from it, whatever its print, the table's pattern or the light. Once
+table and no card was found), so that a card laid since is whatever differs from it, whatever
+its print, the table's pattern or the light. Once
 the table is placed (:class:`~vision.watch.geometry.TableGeometry`), :class:`CardSize` knows how
 large a card looks wherever it lies, and a quad of another size (a dealer's token, a phone, a
 panel printed inside a card) is no card. :class:`FixedCamera` puts both around a finder: its
