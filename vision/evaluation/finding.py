@@ -99,6 +99,16 @@ def tally_scene(cards: Sequence[tuple[FloatArray, float]], quads: FloatArray, ms
     return tally
 
 
+def held_out(k: int, seed: int = 0) -> tuple[str, int]:
+    """The layout and the render seed of held-out scene ``k`` of ``eval-finder --seed seed``: the
+    layouts in turn.
+
+    >>> held_out(0) == (LAYOUTS[0], EVAL_SEED_BASE) and held_out(len(LAYOUTS), 1)[0] == LAYOUTS[0]
+    True
+    """
+    return LAYOUTS[k % len(LAYOUTS)], EVAL_SEED_BASE + seed * 10_000 + k
+
+
 def measure_finding(find: Finder, scenes: int, seed: int = 0, *,
                     makes: Sequence[str] | None = None) -> dict[str, LayoutTally]:
     """The finder's tally over ``scenes`` held-out scenes of cards of any make (of ``makes`` when
@@ -106,8 +116,8 @@ def measure_finding(find: Finder, scenes: int, seed: int = 0, *,
     :func:`vision.read.recognise.recognise` does, the time the finder's alone."""
     tallies = {layout: LayoutTally() for layout in LAYOUTS}
     for k in range(scenes):
-        layout = LAYOUTS[k % len(LAYOUTS)]
-        scene = render_varied(EVAL_SEED_BASE + seed * 10_000 + k, held_out=True, layout=layout, makes=makes)
+        layout, at = held_out(k, seed)
+        scene = render_varied(at, held_out=True, layout=layout, makes=makes)
         quads, ms = timed_find(find, scene.image)
         tallies[layout].add(tally_scene([(card.quad, card.visible) for card in scene.cards], quads, ms))
     return tallies
@@ -122,4 +132,4 @@ def finding_figures(tallies: dict[str, LayoutTally]) -> dict[str, Any]:
                                            if tally.scenes}}
 
 
-__all__ = ["CLOSE", "LayoutTally", "finding_figures", "lying", "measure_finding", "tally_scene"]
+__all__ = ["CLOSE", "LayoutTally", "finding_figures", "held_out", "lying", "measure_finding", "tally_scene"]

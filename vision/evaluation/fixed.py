@@ -18,9 +18,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from models.render.varied import LAYOUTS, render_varied
-from vision.evaluation.finding import LayoutTally, tally_scene
+from vision.evaluation.finding import LayoutTally, held_out, tally_scene
 from vision.evaluation.photos import timed_find
-from vision.evaluation.scenes import EVAL_SEED_BASE
 from vision.find.detect import Finder, FloatArray, Image, quad_areas
 from vision.watch.bare import CardSize, FixedCamera
 from vision.watch.layouts import CARD_H, CARD_W
@@ -61,10 +60,9 @@ def measure_fixed(find: Finder, scenes: int, seed: int = 0) -> dict[str, dict[st
     tallies = {name: {layout: LayoutTally() for layout in LAYOUTS} for name in ("alone", "fixed")}
     rng = np.random.default_rng([seed, 66])
     for k in range(scenes):
-        layout = LAYOUTS[k % len(LAYOUTS)]
-        seed_k = EVAL_SEED_BASE + seed * 10_000 + k
-        scene = render_varied(seed_k, held_out=True, layout=layout)
-        bare = render_varied(seed_k, held_out=True, layout=layout, bare=True).image
+        layout, at = held_out(k, seed)
+        scene = render_varied(at, held_out=True, layout=layout)
+        bare = render_varied(at, held_out=True, layout=layout, bare=True).image
         truth = [(card.quad, card.visible) for card in scene.cards]
         frame = _noisy(scene.image, rng)
         quads, ms = timed_find(find, frame)
