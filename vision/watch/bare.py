@@ -3,10 +3,10 @@
 A camera that does not move sees the same table top frame after frame. :class:`BareTable` keeps
 it from the first frames (a running mean, updated only where the frame still looks like the
 table and no card was found), so that a card laid since is whatever differs from it, whatever
-its print, the table's pattern or the light. Once
-the table is placed (:class:`~vision.watch.geometry.TableGeometry`), :class:`CardSize` knows how
-large a card looks wherever it lies, and a quad of another size (a dealer's token, a phone, a
-panel printed inside a card) is no card. :class:`FixedCamera` puts both around a finder: its
+its print, the table's pattern or the light. Once the table is placed
+(:class:`~vision.watch.geometry.TableGeometry`), :class:`CardSize` knows how large a card looks
+wherever it lies, and a quad of another size (a dealer's token, a phone, a panel printed inside a
+card) is no card. :class:`FixedCamera` puts both around a finder: its
 quads of a card's size, and the card-shaped differences from the bare table it missed; the
 watcher shows it every frame (:meth:`FixedCamera.watch`), the finder only looks when asked.
 
@@ -176,7 +176,7 @@ class BareTable:
 class FixedCamera:
     """A finder for a camera that does not move: ``find``'s quads of a card's size where the
     table is placed (:meth:`place`), and the cards it missed that differ from the bare table;
-    every frame shown to :meth:`watch` is counted into the bare table where no card lies."""
+    every frame shown to :meth:`watch` is counted into the bare table."""
 
     find: Finder
     bare: BareTable = field(default_factory=BareTable)
@@ -185,7 +185,8 @@ class FixedCamera:
     cards: FloatArray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32))
 
     def watch(self, frame: Image) -> None:
-        """Count ``frame`` into the bare table where no card found last lies and nothing moves."""
+        """Count ``frame`` into the bare table where it still looks like the table and no card
+        found last lies (:meth:`BareTable.update`)."""
         self.bare.update(frame, self.cards)
 
     def __call__(self, frame: Image) -> FloatArray:
