@@ -188,6 +188,9 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--scales", default=None, metavar="LONG,LONG",
                           help="read the real photos again at two sizes (their longest side in pixels, "
                           "for example 1280,1920) and count the cards that change between them")
+    evaluate.add_argument("--perturb", action="store_true",
+                          help="read each scene again with one grey level of noise and count the cards "
+                          "found or named otherwise (a reading that hinges on the last bit)")
     evaluate.add_argument("--foreign", type=Path, default=None,
                           help="a folder of photos whose every card is foreign to the game: the share of the "
                           "cards found there that are named (default: the shared playing-cards test set), "

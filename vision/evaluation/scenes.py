@@ -6,7 +6,9 @@ fonts, card art and table tops. A true card counts when at least
 polygon IoU >= 0.5. A detection matching no card at all (any visibility, border
 cards included) is a false one; a false one given a card's name (not left unsure) is a card
 the companion would see where there is none (``false_named_rate``). The found cards are also
-told apart by the typeface each scene's deck is printed in (``by_typeface``).
+told apart by the typeface each scene's deck is printed in (``by_typeface``). Asked to, each
+scene is read again with one grey level of noise (:func:`vision.evaluation.agreement.perturbed`) and
+what changed is counted (``perturb_*``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render import render_scene
+from vision.evaluation.agreement import Agreement, CardChanges, agreement, card_changes, perturbed
 from vision.find.detect import Finder, find_cards, quad_iou
 from vision.read.catalogue import class_names
 from vision.read.classify import Classifier
@@ -63,6 +66,10 @@ class Tally:
     #: The found cards by the typeface a scene's deck is printed in. An unseen typeface misread is
     #: what real cards' print may bring.
     typefaces: dict[str, Reads] = field(default_factory=dict)
+    #: What one grey level of noise changed in each scene's reading, when asked (``perturb``): on
+    #: the cards counted (:data:`MIN_VISIBLE` of them showing), and on every quad.
+    perturb: CardChanges | None = None
+    perturb_quads: Agreement = field(default_factory=Agreement)
 
     @property
     def reads(self) -> Reads:
@@ -88,21 +95,36 @@ class Tally:
             "scenes": len(self.frame_seconds),
             "by_typeface": {font: {"found": face.found, **face.rates()}
                             for font, face in sorted(self.typefaces.items())},
+            **({} if self.perturb is None else {
+                "perturb_cards": self.perturb.cards, "perturb_cards_changed": self.perturb.changed,
+                "perturb_cards_changed_rate": self.perturb.changed / max(self.perturb.cards, 1),
+                "perturb_names_changed": self.perturb.renamed,
+                **{f"perturb_quads_{key}": value for key, value in self.perturb_quads.summary().items()}}),
         }
 
 
 def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
-                    find: Finder = find_cards, hue: float = 0.0) -> Tally:
+                    find: Finder = find_cards, hue: float = 0.0, perturb: bool = False) -> Tally:
     """Render ``scenes`` held-out scenes of ``game`` (their face colours' hue turned by ``hue``
-    degrees, :func:`models.render.render_scene`) and tally how their cards are read."""
+    degrees, :func:`models.render.render_scene`) and tally how their cards are read; with
+    ``perturb``, also what one grey level of noise changes in each scene's reading
+    (:attr:`Tally.perturb`)."""
     names = class_names(game)
     index = {name: i for i, name in enumerate(names)}
-    tally = Tally(confusion=np.zeros((len(names), len(names) + 1), np.int64))
+    tally = Tally(confusion=np.zeros((len(names), len(names) + 1), np.int64),
+                  perturb=CardChanges() if perturb else None)
     for k in range(scenes):
-        scene = render_scene(game, EVAL_SEED_BASE + seed * 10_000 + k, held_out=True, hue=hue)
+        number = EVAL_SEED_BASE + seed * 10_000 + k
+        scene = render_scene(game, number, held_out=True, hue=hue)
         start = time.perf_counter()
         detections = recognise(scene.image, classifier, find)
         tally.frame_seconds.append(time.perf_counter() - start)
+        if tally.perturb is not None:
+            noisy = recognise(perturbed(scene.image, number), classifier, find)
+            counted = np.asarray([card.quad for card in scene.cards
+                                  if card.visible >= MIN_VISIBLE and card.name in index], np.float32)
+            tally.perturb += card_changes(counted.reshape(-1, 4, 2), detections, noisy)
+            tally.perturb_quads += agreement(detections, noisy)
         tally.crops += len(detections)
         tally.detections += len(detections)
         used = np.zeros(len(detections), bool)

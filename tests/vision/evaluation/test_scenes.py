@@ -36,3 +36,30 @@ def test_a_false_detection_named_is_counted_apart_from_one_left_unsure() -> None
     assert figures["false_named_rate"] == 1 / named.detections
     assert figures["detection_precision"] == 1 - figures["false_named_rate"]
     assert unsure.summary()["false_named_rate"] == 0
+
+
+def test_perturbed_a_finder_that_hinges_on_the_last_bit_changes_cards() -> None:
+    scene = render_scene("rixes", EVAL_SEED_BASE, held_out=True)
+    quads = np.stack([card.quad for card in scene.cards]).astype(np.float32)
+
+    def steady(frame: Image) -> FloatArray:
+        return quads
+
+    # Every card of a frame whose first pixel is even, and none else: one grey level of noise
+    # changes that pixel, so every card is found by one reading only.
+    def fickle(frame: Image) -> FloatArray:
+        return quads if int(frame[0, 0, 0]) % 2 == 0 else quads[:0]
+
+    assert fickle(scene.image).size and not fickle(scene.image + np.uint8(1)).size
+    # The same name for each quad in both readings: the classifier answers in turn.
+    answers = [(n, 0.99, False) for n in class_names("rixes")[:len(quads)]]
+    sure = FakeClassifier("rixes", answers * 2, threshold=0.5)
+    tally = evaluate_scenes("rixes", sure, 1, find=steady, perturb=True)
+    figures = tally.summary()
+    assert figures["perturb_cards"] == tally.truths > 0
+    unchanged = {key for key, value in figures.items() if key.startswith("perturb_") and value == 0}
+    assert {"perturb_cards_changed", "perturb_names_changed", "perturb_quads_changed"} <= unchanged
+    sure = FakeClassifier("rixes", answers * 2, threshold=0.5)
+    fickle_tally = evaluate_scenes("rixes", sure, 1, find=fickle, perturb=True)
+    assert fickle_tally.summary()["perturb_cards_changed"] == fickle_tally.truths
+    assert "perturb_cards" not in evaluate_scenes("rixes", sure, 1, find=steady).summary()
