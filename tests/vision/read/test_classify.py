@@ -262,7 +262,8 @@ def test_eval_vision_with_an_unreadable_real_photo_prints_the_scenes_and_exits_2
     (photos / "a.jpg").write_bytes(b"not a photo")
     (photos / "a.xml").write_text("<annotation></annotation>")
     assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "1", "--json",
-                 "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos), "--lang", "fr"]) == 2
+                 "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos), "--lang", "fr",
+                 "--foreign", "none", "--foreign-scenes", "0"]) == 2
     out, err = capsys.readouterr()
     figures = json.loads(out)
     assert figures["scenes"] == 1 and "real_photo_recall" not in figures
@@ -293,7 +294,7 @@ def test_eval_vision_says_when_the_shared_real_photos_are_not_there(
     # is said to be missing, not printed as 0 nor left out unsaid.
     monkeypatch.setattr("companion.cli.vision.REAL_PHOTOS", tmp_path / "shared" / "realphotos")
     assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "1", "--json",
-                 "--confusion", str(tmp_path / "c.png")]) == 0
+                 "--confusion", str(tmp_path / "c.png"), "--foreign-scenes", "0"]) == 0
     out, err = capsys.readouterr()
     figures = json.loads(out)
     assert figures["scenes"] == 1 and "real_photo_recall" not in figures
@@ -336,9 +337,13 @@ def test_eval_vision_refuses_fewer_than_no_scenes_and_a_confusion_it_cannot_draw
 def test_eval_vision_and_bench_vision(tiny_model: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     confusion = tmp_path / "confusion.png"
+    # One foreign scene of each other game, read as not of Rixes' deck; no foreign photo.
     assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "2", "--json",
-                 "--confusion", str(confusion), "--real-photos", "none"]) == 0
+                 "--confusion", str(confusion), "--real-photos", "none", "--foreign", "none",
+                 "--foreign-scenes", "1"]) == 0
     figures = json.loads(capsys.readouterr().out)
+    assert figures["foreign_render_cards"] > 0 and 0 <= figures["foreign_render_named_rate"] <= 1
+    assert "foreign_photo_cards" not in figures
     for key in ("detection_recall", "detection_precision", "false_named_rate", "identity_accuracy",
                 "wrong_confident_rate", "orientation_accuracy", "ms_per_frame", "ms_per_crop"):
         assert figures[key] >= 0 and (key.startswith("ms") or figures[key] <= 1), key
@@ -381,8 +386,9 @@ def test_eval_vision_reads_each_game_with_its_own_finder_and_the_real_photos_wit
     cv2.imwrite(str(photos / "a.png"), np.full((120, 90, 3), 200, np.uint8))
     (photos / "a.xml").write_text("<annotation></annotation>")
     for game in ("tranquility", "ascension", "crew"):
-        assert main(["eval-vision", "--game", game, "--scenes", "1", "--json",
-                     "--confusion", str(tmp_path / "c.png"), "--real-photos", str(photos)]) == 0
+        assert main(["eval-vision", "--game", game, "--scenes", "1", "--json", "--foreign", "none",
+                     "--foreign-scenes", "0", "--confusion", str(tmp_path / "c.png"),
+                     "--real-photos", str(photos)]) == 0
         figures = json.loads(capsys.readouterr().out)
         assert figures["finder"] == "auto" and figures["real_photo_recall"] == 1.0
     # The photos were looked at with the finder the scenes were read with.
