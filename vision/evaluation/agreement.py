@@ -110,15 +110,22 @@ def card_changes(cards: npt.ArrayLike, first: Detections, second: Detections,
     changed = renamed = 0
     truths = np.asarray(cards, np.float32).reshape(-1, 4, 2)
     for truth in truths:
-        one, two = _best(truth, first.quads, same), _best(truth, second.quads, same)
+        one, two = best_match(truth, first.quads, same), best_match(truth, second.quads, same)
         changed += (one is None) != (two is None)
         renamed += one is not None and two is not None and first.names[one] != second.names[two]
     return CardChanges(len(truths), changed, renamed)
 
 
-def _best(truth: npt.NDArray[np.float32], quads: npt.NDArray[np.float32], same: float) -> int | None:
-    """The index of the quad overlapping ``truth`` most, when by ``same`` or more; else None."""
-    ious = [quad_iou(truth, quad) for quad in quads]
+def best_match(truth: npt.ArrayLike, quads: npt.ArrayLike, same: float = SAME_CARD) -> int | None:
+    """The index of the quad of ``quads`` (N, 4, 2) overlapping the true card ``truth`` most, when
+    by ``same`` (IoU) or more: the quad that card is found by; else None.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> best_match(card, np.stack([card + 40, card + 1])), best_match(card, [card + 40]), best_match(card, [])
+    (1, None, None)
+    """
+    card = np.asarray(truth, np.float32).reshape(4, 2)
+    ious = [quad_iou(card, quad) for quad in np.asarray(quads, np.float32).reshape(-1, 4, 2)]
     best = int(np.argmax(ious)) if ious else -1
     return best if best >= 0 and ious[best] >= same else None
 
@@ -167,5 +174,5 @@ def perturbed(frame: npt.NDArray[np.uint8], seed: int) -> npt.NDArray[np.uint8]:
     return np.asarray(np.clip(frame.astype(np.int16) + noise, 0, 255), np.uint8)
 
 
-__all__ = ["SAME_CARD", "Agreement", "CardChanges", "agreement", "card_changes", "corner_distance",
-           "perturbed"]
+__all__ = ["SAME_CARD", "Agreement", "CardChanges", "agreement", "best_match", "card_changes",
+           "corner_distance", "perturbed"]

@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from models.render import render_scene
+from vision.evaluation.agreement import best_match
 from vision.evaluation.photos import PHOTO_SUFFIXES
 from vision.evaluation.scenes import EVAL_SEED_BASE, IOU, MIN_VISIBLE
-from vision.find.detect import Finder, quad_iou
+from vision.find.detect import Finder
 from vision.images import load_image
 from vision.read.catalogue import BACK, GAMES
 from vision.read.classify import Classifier
@@ -61,11 +60,10 @@ def foreign_renders(game: str, classifier: Classifier, find: Finder, scenes: int
             scene = render_scene(other, FOREIGN_SEED_BASE + seed * 10_000 + k, held_out=True)
             detections = recognise(scene.image, classifier, find)
             for card in scene.cards:
-                if card.visible < MIN_VISIBLE or card.name == BACK.name or not len(detections):
+                if card.visible < MIN_VISIBLE or card.name == BACK.name:
                     continue
-                ious = [quad_iou(card.quad, quad) for quad in detections.quads]
-                best = int(np.argmax(ious))
-                if ious[best] >= IOU:
+                best = best_match(card.quad, detections.quads, IOU)
+                if best is not None:
                     tally.found += 1
                     tally.named += detections.names[best] is not None
     return tally

@@ -13,8 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from models.render import render_scene
+from vision.evaluation.agreement import best_match
 from vision.evaluation.scenes import EVAL_SEED_BASE, IOU, MIN_VISIBLE
-from vision.find.detect import CROP_SIZE, Finder, order_corners, quad_iou, rectify
+from vision.find.detect import CROP_SIZE, Finder, order_corners, rectify
 from vision.read.catalogue import class_names
 from vision.read.classify import OnnxClassifier
 from vision.read.enrol import LabelledCrops, enrol
@@ -48,12 +49,10 @@ def reprint_profile(game: str, classifier: OnnxClassifier, find: Finder, shots: 
         quads = np.asarray(find(scene.image), np.float32).reshape(-1, 4, 2)
         seen: set[str] = set()
         for card in scene.cards:
-            if (card.visible < MIN_VISIBLE or card.name in seen or taken.get(card.name, 0) >= shots
-                    or not len(quads)):
+            if card.visible < MIN_VISIBLE or card.name in seen or taken.get(card.name, 0) >= shots:
                 continue
-            ious = [quad_iou(card.quad, quad) for quad in quads]
-            best = int(np.argmax(ious))
-            if ious[best] < IOU:
+            best = best_match(card.quad, quads, IOU)
+            if best is None:
                 continue
             seen.add(card.name)
             taken[card.name] = taken.get(card.name, 0) + 1

@@ -22,8 +22,15 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render import render_scene
-from vision.evaluation.agreement import Agreement, CardChanges, agreement, card_changes, perturbed
-from vision.find.detect import Finder, find_cards, quad_iou
+from vision.evaluation.agreement import (
+    Agreement,
+    CardChanges,
+    agreement,
+    best_match,
+    card_changes,
+    perturbed,
+)
+from vision.find.detect import Finder, find_cards
 from vision.read.catalogue import class_names
 from vision.read.classify import Classifier
 from vision.read.recognise import recognise
@@ -123,23 +130,21 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
             noisy = recognise(perturbed(scene.image, number), classifier, find)
             counted = np.asarray([card.quad for card in scene.cards
                                   if card.visible >= MIN_VISIBLE and card.name in index], np.float32)
-            tally.perturb += card_changes(counted.reshape(-1, 4, 2), detections, noisy)
-            tally.perturb_quads += agreement(detections, noisy)
+            tally.perturb += card_changes(counted.reshape(-1, 4, 2), detections, noisy, IOU)
+            tally.perturb_quads += agreement(detections, noisy, IOU)
         tally.crops += len(detections)
         tally.detections += len(detections)
         used = np.zeros(len(detections), bool)
         # Every rendered scene has its style; a Scene built by hand may not.
         reads = tally.typefaces.setdefault(scene.style.font if scene.style else "unknown", Reads())
         for card in scene.cards:
-            ious = [quad_iou(card.quad, quad) for quad in detections.quads]
-            best = int(np.argmax(ious)) if ious else -1
-            hit = best >= 0 and ious[best] >= IOU
-            if hit:
+            best = best_match(card.quad, detections.quads, IOU)
+            if best is not None:
                 used[best] = True
             if card.visible < MIN_VISIBLE or card.name not in index:
                 continue
             tally.truths += 1
-            if not hit:
+            if best is None:
                 continue
             reads.found += 1
             name = detections.names[best]
