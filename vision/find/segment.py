@@ -257,6 +257,11 @@ def _split(patch: npt.NDArray[np.float32], scale: float, threshold: float, min_a
     return single
 
 
+#: How a frame is resized where it is not averaged over areas: OpenCV's bit-exact bilinear, the
+#: same to the bit on every CPU. Its plain bilinear rounds by each CPU's vector code: on the same
+#: frame an arm64 CPU's differed from an x86's by a grey level on 22% of the pixels, and a card's
+#: reading may hinge on that bit (``tests/arm64``, ``companion eval-vision --perturb``).
+BILINEAR = cv2.INTER_LINEAR_EXACT
 #: How an outline is traced: by the ends of its straight runs of pixels only, a third of its
 #: pixels. Its hull, its area and its moments (all a core's card is made of) are those of every
 #: pixel along it, exactly: its points lie on eighths of a map pixel, whose sums of products
@@ -468,7 +473,9 @@ def scaled(frame: Image, scale: float) -> tuple[Image, float]:
     # print's fine lines alias; a milder shrink (a table finder's closer look, 0.625 to 1 times)
     # bilinear: OpenCV's area average at a ratio of no whole number took 2.8 ms of a pyramid's
     # frame, bilinear 0.45, and L'Ascension's held-out cards were found and read as well or better.
-    resized = cv2.resize(frame, (w, h), interpolation=cv2.INTER_AREA if scale <= SHRUNK else cv2.INTER_LINEAR)
+    # Bilinear, bit-exact (BILINEAR): plain bilinear differs by a grey level on a fifth of the
+    # pixels between an x86 and an arm64 CPU.
+    resized = cv2.resize(frame, (w, h), interpolation=cv2.INTER_AREA if scale <= SHRUNK else BILINEAR)
     padded = cv2.copyMakeBorder(resized, 0, -h % PAD, 0, -w % PAD, cv2.BORDER_REPLICATE)
     return np.asarray(padded, np.uint8), scale
 
@@ -489,6 +496,6 @@ def letterbox(frame: Image) -> tuple[Image, float]:
     w, h = INPUT_SIZE
     scale = letterbox_scale(frame.shape)
     size = (max(1, round(frame.shape[1] * scale)), max(1, round(frame.shape[0] * scale)))
-    small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA if scale < 1 else BILINEAR)
     padded = cv2.copyMakeBorder(small, 0, h - size[1], 0, w - size[0], cv2.BORDER_REPLICATE)
     return np.asarray(padded, np.uint8), scale
