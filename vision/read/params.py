@@ -45,12 +45,3 @@ UNANIMOUS = 0.8
 DISSENT = 0.5
 #: ... and those guessing it are this sure or more, half of them.
 MEDIAN = 0.8
-
-# --- Reading a card near the threshold on a few crops (vision.read.steady) ---
-
-#: A card read within this of the classifier's threshold, on the log-odds, is read on a few crops.
-MARGIN = 1.0
-#: How many crops, its own among them ...
-JITTERS = 16
-#: ... their corners moved by up to this many pixels.
-JITTER = 1.0

@@ -36,7 +36,6 @@ from vision.read.params import (
     TOLD_BY,
 )
 from vision.read.reread import read_again, read_grown
-from vision.read.steady import steadied
 
 Image = np.ndarray
 
@@ -202,8 +201,7 @@ def _doubted(readings: Readings, doubtful: list[bool], face: str | None) -> Read
 
 
 def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -> Detections:
-    """Every card ``find`` finds in ``frame``, with what the classifier read on it (a card read
-    near its threshold, on a few crops: :func:`vision.read.steady.steadied`), or, for a
+    """Every card ``find`` finds in ``frame``, with what the classifier read on it, or, for a
     card a :class:`ShapeFinder` found to be a triangle, what its shape says (:func:`by_shape`);
     when the finder places its quads on the cards' corners (its ``corners_placed``, the refined
     finder's), unsure where a quad is askew in a game with a triangular card (:func:`askew`), and
@@ -235,9 +233,7 @@ def recognise(frame: Image, classifier: Classifier, find: Finder = find_cards) -
     if len(quads) == 0:
         return Detections.empty()
     game = classifier.game
-    # A card read near the threshold is decided on a few crops: one crop's last bit may carry it across.
-    readings = steadied(frame, quads, classifier.classify(crops), classifier)
-    readings = squat(by_shape(readings, triangular, game), quads, game)
+    readings = squat(by_shape(classifier.classify(crops), triangular, game), quads, game)
     # Only corners placed on the card say a quad askew is an outline gone wrong; a finder's loose
     # quads are often askew around cards read right.
     if getattr(find, "corners_placed", False):
