@@ -27,7 +27,7 @@ from companion.engine.placing import PlacingGame
 from companion.engine.record import Header, Replay, Step, read_record, write_record
 from companion.engine.registry import find_game, refereed
 from companion.engine.ruling import Outcome, Ruling, Termination
-from companion.engine.tricks import TrickCard, TrickGame
+from companion.engine.tricks import TrickGame
 from companion.errors import (
     AmbiguousReading,
     CompanionError,
@@ -70,7 +70,6 @@ __all__ = [
     "Termination",
     "Text",
     "Tranquility",
-    "TrickCard",
     "TrickGame",
     "Undo",
     "UnknownGame",

@@ -100,16 +100,28 @@ class Placement(Event):
 @register_event
 @dataclass(frozen=True, slots=True)
 class Play(Placement):
-    """A card laid at a cell (``at`` is a cell name of RULINGS.md)."""
+    """A card laid at a cell (``at`` is a cell name of RULINGS.md), or, in a trick game, into the
+    trick (``at`` empty: the seat says where it lies) or at a place the game names."""
 
     TYPE: ClassVar[str] = "play"
 
+    def _fields_json(self) -> dict[str, Any]:
+        return {"card": self.card, "at": self.at} if self.at else {"card": self.card}
+
     @classmethod
     def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
-        """A card the camera was unsure of (``null``) raises :class:`AmbiguousReading`."""
+        """A card the camera was unsure of (``null``) raises :class:`AmbiguousReading`. ``at`` may
+        be absent (a trick game's play): the games whose cards lie in cells require it."""
+        at = string_field(obj, "at") if "at" in obj else ""
         if "card" in obj and obj["card"] is None:
-            raise AmbiguousReading(Text("unsure_card", at=string_field(obj, "at")))
-        return cls(string_field(obj, "card"), string_field(obj, "at"), **meta)
+            raise AmbiguousReading(Text("unsure_card", at=at or "-"))
+        return cls(string_field(obj, "card"), at, **meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """``27 at c1``; ``r3 played to the trick``."""
+        if not self.at:
+            return Text("desc_trick_card", card=labels.card_label(self.card))
+        return Text("desc_play", card=labels.card_label(self.card), at=labels.cell_label(self.at))
 
 
 @register_event
@@ -136,19 +148,27 @@ class Discard(Event):
 @register_event
 @dataclass(frozen=True, slots=True)
 class TakeBack(Event):
-    """A flagged card is picked up again from cell ``at``."""
+    """A flagged card is picked up again from cell ``at``, or, in a trick game, the flagged
+    ``card`` (``at`` empty)."""
 
     TYPE: ClassVar[str] = "take_back"
     TURN_BOUND: ClassVar[bool] = False
-    at: str
+    at: str = ""
+    card: str | None = None
 
     def _fields_json(self) -> dict[str, Any]:
-        return {"at": self.at}
+        return {"at": self.at} if self.at or self.card is None else {"card": self.card}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
-        """The cell is required."""
+        """The cell, or else the card, is required."""
+        if "at" not in obj and "card" in obj:
+            return cls("", string_field(obj, "card"), **meta)
         return cls(string_field(obj, "at"), **meta)
+
+    def takes(self, placement: Placement) -> bool:
+        """Whether this picks up ``placement``: the card at its cell, or that card."""
+        return placement.at == self.at if self.at else placement.card == self.card
 
 
 @register_event

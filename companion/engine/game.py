@@ -230,17 +230,20 @@ class Game(abc.ABC, Generic[S]):
             return accepted(Text("undone", what=self.describe(last.event, last.flagged)))
         if isinstance(event, TakeBack):
             for flag in self.flagged:
-                if flag.event.at == event.at:
-                    return accepted(Text("taken_back", card=self.card_label(flag.event.card),
-                                         at=self.cell_label(event.at)))
+                if event.takes(flag.event):
+                    card = self.card_label(flag.event.card)
+                    if not flag.event.at:
+                        return accepted(Text("taken_back_card", card=card))
+                    return accepted(Text("taken_back", card=card, at=self.cell_label(flag.event.at)))
+            if not event.at:
+                return refused("G5", Text("nothing_flagged_card", card=self.card_label(event.card or "")))
             return refused("G5", Text("nothing_flagged_at", at=self.cell_label(event.at)))
         if isinstance(event, Override):
             if not self.flagged:
                 return refused("G5", Text("nothing_to_override"))
             flag = self.flagged[-1]
             if not self._overridable(flag):
-                return refused("G5", Text("cannot_override", card=self.card_label(flag.event.card),
-                                          at=self.cell_label(flag.event.at), rule=flag.ruling.rule))
+                return refused("G5", self._placed("cannot_override", flag.event, rule=flag.ruling.rule))
             return self._override_ruling(flag.event)
         outcome = self.outcome()
         if outcome is not None:
@@ -270,7 +273,7 @@ class Game(abc.ABC, Generic[S]):
         if isinstance(event, Undo):
             self.pop()
         elif isinstance(event, TakeBack):
-            index = next(i for i, f in enumerate(self.flagged) if f.event.at == event.at)
+            index = next(i for i, f in enumerate(self.flagged) if event.takes(f.event))
             self.flagged = self.flagged[:index] + self.flagged[index + 1 :]
         else:
             self.push(event)
@@ -320,15 +323,19 @@ class Game(abc.ABC, Generic[S]):
     def describe(self, event: Event, flagged: Sequence[Flag] = ()) -> Text:
         """A short bilingual description of an accepted event (for undo messages)."""
         if isinstance(event, Override) and flagged:
-            placement = flagged[-1].event
-            return Text("desc_override", card=self.card_label(placement.card),
-                        at=self.cell_label(placement.at))
+            return self._placed("desc_override", flagged[-1].event)
         return event.describe(self)
 
     def _flag_pending(self) -> Ruling:
-        flag = self.flagged[-1]
-        return refused("G5", Text("flag_pending", card=self.card_label(flag.event.card),
-                                  at=self.cell_label(flag.event.at)))
+        return refused("G5", self._placed("flag_pending", self.flagged[-1].event))
+
+    def _placed(self, key: str, placement: Placement, **fields: object) -> Text:
+        """The message ``key`` about ``placement``: naming its cell, or, for a card laid into a
+        trick (no cell), the message ``key_card`` naming the card alone."""
+        card = self.card_label(placement.card)
+        if not placement.at:
+            return Text(f"{key}_card", card=card, **fields)
+        return Text(key, card=card, at=self.cell_label(placement.at), **fields)
 
 
 class LegalMoves(Generic[M]):

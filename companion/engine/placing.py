@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from companion.engine.events import Discard, Event, Play
+from companion.engine.events import Discard, Event, Placement, Play, TakeBack
 from companion.engine.game import Game, LegalMoves
 from companion.engine.ruling import Ruling, accepted, refused
+from companion.errors import MalformedInput
 from companion.text import Text
 
 S = TypeVar("S")
@@ -42,6 +43,13 @@ class PlacingGame(Game[S]):
     discards: list[int]
     #: How many cards a seat draws back to after its action.
     hand_limit: int
+
+    def validate(self, event: Event) -> None:
+        """As :meth:`Game.validate`; a card laid, or taken back, with no cell is malformed here
+        (only a trick game's card goes into a trick without one)."""
+        if isinstance(event, Placement | TakeBack) and not event.at:
+            raise MalformedInput(Text("missing_field", field="at"))
+        super().validate(event)
 
     def _counts(self) -> Counts:
         """The seats' counts, for a snapshot."""

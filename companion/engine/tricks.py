@@ -5,7 +5,8 @@ The Crew and Rixes are trick games. A trick opens with the *lead*; each other se
 card of the led suit, wins the trick, and its winner leads the next (K3). A card is played once
 (K1). Hands are hidden unless dealt openly: the referee then knows only what the table shows,
 and a seat that once failed to follow has shown it holds none of that suit, so playing that
-suit later is a revoke (K2).
+suit later is a revoke (K2). A card is a ``play`` with no cell (the seat says where it lies); a
+refused one lies flagged until taken back (``take_back`` naming the card) or overridden (G5).
 """
 
 from __future__ import annotations
@@ -13,34 +14,13 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
-from companion.engine.events import Event, Labels, Placement, register_event, string_field
+from companion.engine.events import Event, Placement, Play
 from companion.engine.game import Game, LegalMoves
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
 from companion.text import Both, Text
-
-
-@register_event
-@dataclass(frozen=True, slots=True)
-class TrickCard(Event):
-    """A card played to the trick by the active seat (a lead, or a card following it)."""
-
-    TYPE: ClassVar[str] = "card"
-    card: str
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"card": self.card}
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
-        """The card is required."""
-        return cls(string_field(obj, "card"), **meta)
-
-    def describe(self, labels: Labels) -> Text:
-        """``r3 played to the trick``."""
-        return Text("desc_trick_card", card=labels.card_label(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +44,7 @@ class TrickGame(Game[TrickSnapshot]):
     CARDS: ClassVar[tuple[str, ...]]
     #: The suit that beats every other, or None.
     TRUMP: ClassVar[str | None] = None
-    MOVE = TrickCard
+    MOVE = Play
 
     def __init__(
         self,
@@ -128,17 +108,24 @@ class TrickGame(Game[TrickSnapshot]):
     # -- names -------------------------------------------------------------
 
     def _validate_names(self, event: Event) -> None:
-        if isinstance(event, TrickCard) and event.card not in self.CARDS:
-            raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
-        if isinstance(event, Placement):
+        if isinstance(event, Placement) and not isinstance(event, Play):
             raise MalformedInput(Text("wrong_game_event", kind=event.TYPE, game=self.title))
+        if isinstance(event, Play):
+            if event.card not in self.CARDS:
+                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+            if event.at and event.at not in self.places():
+                raise MalformedInput(Text("bad_field", field="at", value=event.at))
+
+    def places(self) -> frozenset[str]:
+        """The places a card may be laid at besides the trick (none unless a game names some)."""
+        return frozenset()
 
     def card_label(self, card: str) -> Both | str:
         """The card's record name."""
         return card
 
     def cell_label(self, cell: str) -> Both | str:
-        """Trick games have no cells: the name as given."""
+        """A place a game names (trick games have no cells): the name as given."""
         return cell
 
     # -- rules -------------------------------------------------------------
@@ -148,7 +135,7 @@ class TrickGame(Game[TrickSnapshot]):
         return self.suit_of(self.trick[0][1]) if self.trick else None
 
     def _check_action(self, event: Event) -> Ruling:
-        if not isinstance(event, TrickCard):
+        if not isinstance(event, Play):
             return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
         seat, card = self._turn, event.card
         if card in self.played or (self.hands is not None and card not in self.hands[seat]):
@@ -167,11 +154,11 @@ class TrickGame(Game[TrickSnapshot]):
         return accepted(Text("trick_followed" if self.trick else "trick_led", seat=self.turn, card=label))
 
     def _override_ruling(self, placement: Placement) -> Ruling:
-        # Nothing is flagged in a trick game: a refused card changes nothing.
-        return refused("G5", Text("nothing_to_override"))
+        # Reached only for a rule a game lets the players override (OVERRIDABLE).
+        return accepted(Text("trick_accepted", card=self.card_label(placement.card)))
 
     def _apply(self, event: Event, *, forced: bool) -> None:
-        if not isinstance(event, TrickCard):
+        if not isinstance(event, Play):
             raise TypeError(f"cannot push {event!r} on {self.name}")
         seat, card = self._turn, event.card
         led = self.led_suit()
@@ -212,19 +199,19 @@ class TrickGame(Game[TrickSnapshot]):
         scores = ", ".join(map(str, self.scores))
         return Outcome(Termination.TRICKS_DONE, winners, Text("outcome_tricks", scores=scores))
 
-    def _generate_legal(self) -> Iterator[TrickCard]:
+    def _generate_legal(self) -> Iterator[Play]:
         if self.is_over():
             return
         candidates = self.hands[self._turn] if self.hands is not None else set(self.CARDS) - self.played
         for card in sorted(candidates):
-            move = TrickCard(card)
+            move = Play(card, "")
             if self._check_action(move).legal:
                 yield move
 
     @property
-    def legal_cards(self) -> LegalMoves[TrickCard]:
+    def legal_cards(self) -> LegalMoves[Play]:
         """A lazy view of the cards the active seat may legally play; supports ``in``."""
-        return LegalMoves(self, self._generate_legal, TrickCard)
+        return LegalMoves(self, self._generate_legal, Play)
 
     def state_json(self) -> dict[str, Any]:
         """Whose turn, the trick on the table, each seat's tricks won and score."""

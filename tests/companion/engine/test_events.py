@@ -19,6 +19,7 @@ from companion.engine.events import (
     event_from_json,
     register_event,
 )
+from companion.engine.registry import find_game
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.events import StartDiscards
 
@@ -57,7 +58,6 @@ MALFORMED: list[tuple[Any, str]] = [
     ({"type": "jump"}, "unknown event type 'jump'"),
     ({"type": 7}, "unknown event type '7'"),
     ({"type": "play", "at": "a1"}, "'card'"),
-    ({"type": "play", "card": "3"}, "'at'"),
     ({"type": "play", "card": 3, "at": "a1"}, "'card': 3"),
     ({"type": "discard", "count": "2"}, "'count'"),
     ({"type": "discard", "count": True}, "'count'"),
@@ -80,6 +80,16 @@ def test_malformed_lines_say_what_is_wrong(line: Any, reason: str) -> None:
         event_from_json(line)
     assert reason in str(caught.value)
     assert caught.value.text.fr != caught.value.text.en
+
+
+def test_a_play_with_no_cell_is_a_trick_card_and_malformed_where_cards_lie_in_cells() -> None:
+    # The record reader takes it (a trick game's card names no cell); a placing game refuses it.
+    play = event_from_json({"type": "play", "card": "3"})
+    assert play == Play("3", "") and play.to_json() == {"type": "play", "card": "3"}
+    for event in (play, TakeBack(card="3")):
+        with pytest.raises(MalformedInput) as caught:
+            find_game("tranquility")(2).validate(event)
+        assert "'at'" in str(caught.value)
 
 
 def test_a_card_the_camera_was_unsure_of_is_ambiguous_not_malformed() -> None:

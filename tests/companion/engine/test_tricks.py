@@ -8,12 +8,12 @@ from typing import ClassVar
 
 import pytest
 
-from companion.engine.events import Play, Undo, event_from_json
+from companion.engine.events import Play, TakeBack, Undo, event_from_json
 from companion.engine.game import Option
 from companion.engine.record import Replay, outcome_json
 from companion.engine.ruling import Termination
 from companion.engine.spec import GameSpec, register, unregister
-from companion.engine.tricks import TrickCard, TrickGame
+from companion.engine.tricks import TrickGame
 from companion.errors import MalformedInput
 from companion.text import Both
 
@@ -41,9 +41,9 @@ class HighCard(TrickGame):
 OPEN = [{"r1", "r4", "b3", "b4"}, {"r2", "r3", "b1", "b2"}]
 
 
-def card(name: str) -> TrickCard:
-    """The active seat plays ``name``."""
-    return TrickCard(name)
+def card(name: str) -> Play:
+    """The active seat plays ``name`` into the trick."""
+    return Play(name, "")
 
 
 def test_the_leader_leads_any_card_and_the_other_follows() -> None:
@@ -62,7 +62,11 @@ def test_a_seat_holding_the_led_suit_must_follow() -> None:
     ruling = game.play(card("b2"))
     assert (ruling.legal, ruling.rule) == (False, "K2")
     assert ruling.message_fr == "b2 ne suit pas r : le joueur 2 a encore du r"
-    assert game.flagged == () and game.turn == 2  # a refused card changes nothing
+    # The card lies flagged until taken back (G5); nothing else changes.
+    assert [flag.event.card for flag in game.flagged] == ["b2"] and game.turn == 2
+    assert game.check(card("r2")).rule == "G5"
+    assert game.play(TakeBack(card="b2")).message_en == "b2 taken back"
+    assert game.flagged == () and game.play(card("r2")).legal
 
 
 def test_a_card_not_held_or_played_twice_is_refused() -> None:
@@ -137,9 +141,11 @@ def test_a_tie_names_every_best_seat() -> None:
 
 
 def test_the_record_reads_a_trick_card_and_unknown_cards_are_malformed() -> None:
-    line = json.loads(io.StringIO('{"type": "card", "card": "r3", "player": 2}').read())
-    assert event_from_json(line) == TrickCard("r3", player=2)
-    assert TrickCard("r3").to_json() == {"type": "card", "card": "r3"}
+    line = json.loads(io.StringIO('{"type": "play", "card": "r3", "player": 2}').read())
+    assert event_from_json(line) == Play("r3", "", player=2)
+    assert Play("r3", "").to_json() == {"type": "play", "card": "r3"}
+    assert event_from_json({"type": "take_back", "card": "r3"}) == TakeBack(card="r3")
+    assert TakeBack(card="r3").to_json() == {"type": "take_back", "card": "r3"}
     with pytest.raises(MalformedInput):
         HighCard(2).play(card("g9"))
     with pytest.raises(MalformedInput):
@@ -155,11 +161,12 @@ def test_a_trick_game_is_replayed_from_its_record_once_registered() -> None:
     register(GameSpec(name="highcard", title=HighCard.title, rules=HighCard, board="tricks"))
     try:
         lines = ['{"record": 1, "game": "highcard", "players": 2}']
-        lines += [json.dumps({"type": "card", "card": name}) for name in ("r1", "b1", "r2", "r3", "b2")]
+        lines += [json.dumps({"type": "play", "card": name}) for name in ("r1", "b1", "r2", "r3")]
+        lines += [json.dumps({"type": "take_back", "card": "r3"}), json.dumps({"type": "play", "card": "b2"})]
         replay = Replay(io.StringIO("\n".join(lines) + "\n"))
         rulings = [(step.ruling.legal, step.ruling.rule) for step in replay]
     finally:
         unregister("highcard")
-    # Seat 2 showed no red with b1: its r3 is a revoke, refused, and changes nothing.
-    assert rulings == [(True, None), (True, None), (True, None), (False, "K2"), (True, None)]
+    # Seat 2 showed no red with b1: its r3 is a revoke, refused and flagged until taken back.
+    assert rulings == [(True, None), (True, None), (True, None), (False, "K2"), (True, None), (True, None)]
     assert [seat["won"] for seat in outcome_json(replay.game)["state"]["seats"]] == [2, 0]
