@@ -23,7 +23,7 @@ import abc
 import copy
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from companion.engine.events import Event, Override, Placement, TakeBack, Undo
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
@@ -70,6 +70,8 @@ class Pushed(Generic[S]):
     event: Event
     flagged: tuple[Flag, ...]
     saved: S
+    #: The event's ``seq`` in its record (:attr:`Game.seq` when it was pushed), or None.
+    seq: int | None = None
 
 
 class Game(abc.ABC, Generic[S]):
@@ -87,6 +89,8 @@ class Game(abc.ABC, Generic[S]):
     OVERRIDABLE: ClassVar[frozenset[str]] = frozenset()
     #: The event type of a move, as :attr:`legal_moves` yields them (the family sets it).
     MOVE: ClassVar[type[Event]] = Event
+    #: The record header's fields a game reads to set itself up (:meth:`from_header`).
+    SETUP_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,
@@ -113,6 +117,18 @@ class Game(abc.ABC, Generic[S]):
         self._turn = 0
         self._outcome_known = False
         self._outcome_value: Outcome | None = None
+        #: The ``seq`` in its record of the event being ruled on, when the caller reads a record
+        #: (:class:`companion.engine.record.Replay`); what a ruling naming an earlier event cites.
+        self.seq: int | None = None
+
+    @classmethod
+    def from_header(cls, players: int, options: Mapping[str, object] | None = None, *,
+                    decks: Sequence[int] | None = None, setup: Mapping[str, object] | None = None) -> Self:
+        """A game set up as a record header says: its seats, options, dealt ``decks`` and the
+        fields of its own set-up (``setup``, those of :attr:`SETUP_FIELDS`); a game with none
+        reads none."""
+        del setup  # read by the games that name SETUP_FIELDS
+        return cls(players, options, decks=decks)
 
     # -- options -----------------------------------------------------------
 
@@ -277,6 +293,13 @@ class Game(abc.ABC, Generic[S]):
             self.flagged = self.flagged[:index] + self.flagged[index + 1 :]
         else:
             self.push(event)
+            return self._after_push(event, ruling)
+        return ruling
+
+    def _after_push(self, event: Event, ruling: Ruling) -> Ruling:
+        """The ruling on ``event`` once applied: ``ruling`` (a game may add what the event decided,
+        known only once applied: a trick's winner, tasks done, a breach proved)."""
+        del event
         return ruling
 
     # -- the trusted path --------------------------------------------------
@@ -287,7 +310,7 @@ class Game(abc.ABC, Generic[S]):
         ``Override`` accepts the last flagged placement. ``Undo`` and
         ``TakeBack`` are not pushed: use :meth:`pop` and :meth:`play`.
         """
-        self._stack.append(Pushed(event, self.flagged, self._save()))
+        self._stack.append(Pushed(event, self.flagged, self._save(), self.seq))
         self._changed()
         if isinstance(event, Override):
             placement = self.flagged[-1].event
@@ -303,6 +326,12 @@ class Game(abc.ABC, Generic[S]):
         self._restore(last.saved)
         self._changed()
         return last.event
+
+    def seq_of(self, index: int) -> int:
+        """The record ``seq`` of the accepted event at ``index`` of the move stack: as read, or,
+        for events given without one, its place among the accepted events (the header is 0)."""
+        seq = self._stack[index].seq
+        return seq if seq is not None else index + 1
 
     @property
     def move_stack(self) -> list[Event]:

@@ -45,10 +45,14 @@ class Header:
     options: Mapping[str, object] = field(default_factory=dict)
     names: Sequence[str] | None = None
     decks: Sequence[int] | None = None
+    #: The header fields of the game's own set-up (its :attr:`Game.SETUP_FIELDS`, such as The
+    #: Crew's ``commander`` and ``tasks``), as read.
+    setup: Mapping[str, object] = field(default_factory=dict)
 
     def new_game(self) -> Game[Any]:
         """A fresh game set up as this header says."""
-        return find_game(self.game)(self.players, self.options, decks=self.decks)
+        return find_game(self.game).from_header(self.players, self.options, decks=self.decks,
+                                                setup=self.setup)
 
     def to_json(self) -> dict[str, Any]:
         """The header line as a JSON-ready dict."""
@@ -58,6 +62,7 @@ class Header:
             out["names"] = list(self.names)
         if self.decks is not None:
             out["decks"] = list(self.decks)
+        out.update(self.setup)
         return out
 
     @classmethod
@@ -70,7 +75,6 @@ class Header:
         game = obj["game"]
         if not isinstance(game, str):
             raise MalformedInput(Text("bad_field", field="game", value=game))
-        find_game(game)
         players = obj.get("players")
         if players is None:
             raise MalformedInput(Text("missing_field", field="players"))
@@ -90,7 +94,9 @@ class Header:
             isinstance(d, int) and not isinstance(d, bool) for d in decks
         )):
             raise MalformedInput(Text("bad_field", field="decks", value=decks))
-        header = cls(game, players, options, names, decks)
+        rules = find_game(game)
+        setup = {name: obj[name] for name in rules.SETUP_FIELDS if name in obj}
+        header = cls(game, players, options, names, decks, setup)
         header.new_game()  # raises for bad players, options or decks
         return header
 
@@ -202,6 +208,7 @@ class Replay:
 
     def __iter__(self) -> Iterator[Step]:
         for seq, event in self._events:
+            self.game.seq = seq
             try:
                 ruling = rule_on(self.game, event)
             except MalformedInput as error:

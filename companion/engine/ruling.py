@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.text import Text
@@ -24,6 +25,9 @@ class Ruling:
     rule: str | None
     discard: int | None
     text: Text
+    #: More fields of the ruling line a game adds (a trick game's ``trick``, ``winner``, ``breach``,
+    #: ``tasks``: ``shared/RECORD.md``).
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def message_en(self) -> str:
@@ -44,6 +48,7 @@ class Ruling:
             "discard": self.discard,
             "message_en": self.text.en,
             "message_fr": self.text.fr,
+            **self.fields,
         }
 
 
@@ -68,6 +73,10 @@ class Termination(enum.Enum):
     NO_ACTION = "no_action"
     #: The players reported that the active seat cannot act.
     REPORTED = "reported"
+    #: A cooperative game's goals were decided: every one met, or one failed for good.
+    GOALS = "goals"
+    #: A broken rule was proved and the game is lost for it.
+    BREACH = "breach"
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,9 @@ class TrickGame(Game[TrickSnapshot]):
     CARDS: ClassVar[tuple[str, ...]]
     #: The suit that beats every other, or None.
     TRUMP: ClassVar[str | None] = None
+    #: Whether a card of a suit its seat showed it holds none of is accepted, the revoke being the
+    #: game's to prove (The Crew, CR11), rather than refused (K2).
+    PROVES_REVOKES: ClassVar[bool] = False
     MOVE = Play
 
     def __init__(
@@ -146,7 +149,7 @@ class TrickGame(Game[TrickSnapshot]):
             self.suit_of(held) == led for held in self.hands[seat]
         ):
             return refused("K2", Text("trick_must_follow", card=label, suit=led, seat=self.turn))
-        if suit in self.voids[seat]:
+        if suit in self.voids[seat] and not self.PROVES_REVOKES:
             return refused("K2", Text("trick_revoke", card=label, suit=suit, seat=self.turn))
         if len(self.trick) == self.players - 1:
             winner = self.winner_of((*self.trick, (seat, card)))

@@ -1,0 +1,32 @@
+"""The Crew's messages to players, in English and French, registered into the catalogue by its rules."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "crew_unknown_task": ("no task '{task}' in the task table", "aucune tâche « {task} » dans la table des tâches"),
+    "crew_tasks_first": ("the tasks are taken before the first card", "les tâches se prennent avant la première carte"),
+    "crew_predict_first": ("the owner of {task} tells its count before the first card",
+                           "le titulaire de {task} annonce son nombre avant la première carte"),
+    "crew_seen_twice": ("{card} was already played: check the card", "{card} a déjà été jouée : vérifiez la carte"),
+    "crew_no_task_left": ("no task is left to take", "il ne reste aucune tâche à prendre"),
+    "crew_cannot_pass": ("seat {seat} cannot pass: a task would be left unassigned",
+                         "le joueur {seat} ne peut pas passer : une tâche resterait sans titulaire"),
+    "crew_passes": ("seat {seat} passes", "le joueur {seat} passe"),
+    "crew_task_not_left": ("task {task} is not on the table", "la tâche {task} n'est pas sur la table"),
+    "crew_not_for_commander": ("the commander cannot take {task}", "le commandant ne peut pas prendre {task}"),
+    "crew_takes_task": ("seat {seat} takes task {task}", "le joueur {seat} prend la tâche {task}"),
+    "crew_no_prediction": ("no count to tell for {task} now", "aucun nombre à annoncer pour {task} maintenant"),
+    "crew_not_owner": ("{task} is seat {seat}'s to tell", "c'est au joueur {seat} d'annoncer {task}"),
+    "crew_predicted": ("the count for {task} was already told", "le nombre de {task} est déjà annoncé"),
+    "crew_prediction_too_high": ("{count} tricks: the attempt has {tricks}", "{count} plis : la tentative en compte {tricks}"),
+    "crew_predicts": ("seat {seat} tells its count for {task}", "le joueur {seat} annonce son nombre pour {task}"),
+    "crew_breach_cr3": ("seat {seat} plays sub-4: the commander's announcement was false",
+                        "le joueur {seat} joue sub-4 : l'annonce du commandant était fausse"),
+    "crew_breach_cr11": ("seat {seat} plays {card}: it held that colour when it did not follow at event {breach}",
+                         "le joueur {seat} joue {card} : il avait cette couleur quand il n'a pas fourni "
+                         "(événement {breach})"),
+    "crew_lost_breach": ("mission lost: rule {rule} broken", "mission perdue : règle {rule} enfreinte"),
+    "crew_lost_task": ("mission lost: task {task} failed", "mission perdue : la tâche {task} a échoué"),
+    "crew_won": ("mission accomplished: every task done", "mission accomplie : toutes les tâches réussies"),
+    "desc_take_task": ("task {task} taken", "tâche {task} prise"),
+    "desc_pass_task": ("a pass", "un passage"),
+    "desc_predict": ("the count for {task}", "le nombre annoncé pour {task}"),
+}

@@ -1,0 +1,348 @@
+"""The Crew : Mission sous-marine refereed: tasks taken, tricks, tasks decided, breaches proved.
+
+Built on the tricks family (:class:`companion.engine.tricks.TrickGame`): the submarines are trumps
+(CR12), the commander, who announced ``sub-4``, leads the first trick (CR3, CR9). Hands are hidden:
+a card that does not follow the led colour is accepted (CR10 is refused at once only when the
+proof lies on the table) and proved a revoke when the same seat later plays that colour (CR11);
+``sub-4`` played by another seat proves the commander's announcement false (CR3). A breach proved
+loses the attempt with option ``breach: fail`` (CR15). Every task is decided by
+:func:`companion.games.crew.tasks.status` after each card, and the mission ends the moment it is
+decided (CR14).
+
+>>> game = Crew(4, commander=2, tasks=("trick:first",))
+>>> game.play(TakeTask("trick:first", player=2)).message_en
+'seat 2 takes task trick:first'
+>>> [game.play(Play(card, "")).legal for card in ("pink-9", "pink-1", "pink-2", "pink-3")]
+[True, True, True, True]
+>>> game.outcome().result, game.statuses
+('won', {'trick:first': 'DONE'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from companion.engine.events import Event, Play
+from companion.engine.game import Option
+from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
+from companion.engine.tricks import TrickGame, TrickSnapshot
+from companion.errors import MalformedInput
+from companion.games.crew.events import Predict, TakeTask
+from companion.games.crew.messages import MESSAGES
+from companion.games.crew.tasks import (
+    DECK,
+    DIFFICULTY,
+    NOT_FOR_COMMANDER,
+    PENDING,
+    PREDICTED,
+    Facts,
+    Trick,
+    colour_of,
+    status,
+    value_of,
+)
+from companion.messages import register_messages
+from companion.text import Both, Text
+
+register_messages(MESSAGES)  # this game's own messages join the catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A rule proved broken: ``rule``, the stack index of the event that broke it (None: the
+    header, the commander's announcement) and of the event that proved it."""
+
+    rule: str
+    broke: int | None
+    proved: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrewSnapshot(TrickSnapshot):
+    """The whole state of an attempt, for undo: the family's, and the tasks, tricks and breaches."""
+
+    owners: tuple[tuple[str, int], ...]
+    chosen: int
+    predictions: tuple[tuple[int, int], ...]
+    history: tuple[Trick, ...]
+    statuses: tuple[tuple[str, str], ...]
+    off_colour: tuple[tuple[int, int, str], ...]
+    breaches: tuple[Breach, ...]
+
+
+class Crew(TrickGame):
+    """An attempt of a mission of The Crew for 3 to 5 seats."""
+
+    name = "crew"
+    title = Both("The Crew: Mission Deep Sea", "The Crew : Mission sous-marine")
+    min_players = 3
+    max_players = 5
+    CARDS: ClassVar[tuple[str, ...]] = tuple(sorted(DECK, key=lambda card: (colour_of(card), value_of(card))))
+    TRUMP = "sub"
+    PROVES_REVOKES = True
+    OPTIONS = (
+        Option("breach", "fail", ("fail", "note"),
+               Both("a breach proved loses the attempt (fail) or is reported (note)",
+                    "une faute prouvée fait perdre la tentative (fail) ou est signalée (note)")),
+        Option("history", "last_trick", ("last_trick", "all"),
+               Both("the page shows the last trick only, or every trick",
+                    "la page montre le dernier pli seulement, ou tous les plis")),
+    )
+    SETUP_FIELDS = ("commander", "tasks")
+
+    def __init__(self, players: int, options: Mapping[str, object] | None = None, *,
+                 decks: Sequence[int] | None = None, commander: int = 1, tasks: Sequence[str] = ()) -> None:
+        """An attempt whose ``commander`` (1-based) announced ``sub-4``, with ``tasks`` laid out in
+        draw order (slugs of the task table)."""
+        if not isinstance(commander, int) or isinstance(commander, bool) or not 1 <= commander <= players:
+            raise MalformedInput(Text("bad_field", field="commander", value=commander))
+        super().__init__(players, options, decks=decks, leader=commander)
+        unknown = [task for task in tasks if task not in DIFFICULTY]
+        if unknown or len(set(tasks)) != len(tasks):
+            raise MalformedInput(Text("bad_field", field="tasks", value=list(tasks)))
+        self.commander = commander - 1
+        self.tasks: tuple[str, ...] = tuple(tasks)
+        #: Who took each task taken so far (0-based seats).
+        self.owners: dict[str, int] = {}
+        #: How many seats chose a task or passed so far (CR5); the seat choosing next is the turn.
+        self._chosen = 0
+        #: The counts told for ``predict:*`` tasks, by seat.
+        self.predictions: dict[int, int] = {}
+        #: The tricks played, whole.
+        self.history: list[Trick] = []
+        #: Each task decided so far: ``DONE`` or ``FAILED`` (a decision never changes).
+        self.statuses: dict[str, str] = {}
+        #: (stack index, seat, colour) of each card that did not follow the colour led.
+        self._off_colour: list[tuple[int, int, str]] = []
+        #: The breaches proved, in order.
+        self.breaches: list[Breach] = []
+        if self.tasks:
+            self._turn = self.commander
+
+    @classmethod
+    def from_header(cls, players: int, options: Mapping[str, object] | None = None, *,
+                    decks: Sequence[int] | None = None, setup: Mapping[str, object] | None = None) -> Self:
+        """The attempt a header sets up: ``commander`` is required, ``tasks`` a list of slugs."""
+        setup = setup or {}
+        if "commander" not in setup:
+            raise MalformedInput(Text("missing_field", field="commander"))
+        commander, tasks = setup["commander"], setup.get("tasks") or []
+        if not isinstance(tasks, list) or not all(isinstance(task, str) for task in tasks):
+            raise MalformedInput(Text("bad_field", field="tasks", value=tasks))
+        if not isinstance(commander, int):
+            raise MalformedInput(Text("bad_field", field="commander", value=commander))
+        return cls(players, options, decks=decks, commander=commander, tasks=tasks)
+
+    # -- the cards ------------------------------------------------------------
+
+    def suit_of(self, card: str) -> str:
+        """A card's series: its colour, or ``sub``."""
+        return colour_of(card)
+
+    def rank_of(self, card: str) -> int:
+        """A card's value."""
+        return value_of(card)
+
+    def tricks_in_game(self) -> int:
+        """13, 10 or 8 tricks for 3, 4 or 5 seats (CR2)."""
+        return {3: 13, 4: 10, 5: 8}[self.players]
+
+    # -- phases ---------------------------------------------------------------
+
+    @property
+    def assigning(self) -> bool:
+        """Whether tasks are still on the table to be taken (CR5)."""
+        return len(self.owners) < len(self.tasks)
+
+    def waiting_predictions(self) -> list[str]:
+        """The ``predict:*`` tasks taken whose count is not told yet."""
+        return [task for task in self.tasks if task in PREDICTED and self.owners.get(task) is not None
+                and self.owners[task] not in self.predictions]
+
+    def _validate_names(self, event: Event) -> None:
+        super()._validate_names(event)
+        if isinstance(event, TakeTask | Predict) and event.task is not None and event.task not in DIFFICULTY:
+            raise MalformedInput(Text("crew_unknown_task", task=event.task))
+
+    def _check_action(self, event: Event) -> Ruling:
+        if isinstance(event, TakeTask):
+            return self._check_take(event)
+        if isinstance(event, Predict):
+            return self._check_predict(event)
+        if not isinstance(event, Play):
+            return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
+        if self.assigning:
+            return refused("CR5", Text("crew_tasks_first"))
+        if self.waiting_predictions():
+            return refused("CR5", Text("crew_predict_first", task=self.waiting_predictions()[0]))
+        if event.card in self.played:
+            # A card seen twice is a misreading: ask (G2).
+            return refused("G2", Text("crew_seen_twice", card=event.card))
+        return super()._check_action(event)
+
+    def _check_take(self, event: TakeTask) -> Ruling:
+        if not self.assigning or self.history or self.trick:
+            return refused("CR5", Text("crew_no_task_left"))
+        left = [task for task in self.tasks if task not in self.owners]
+        if event.task is None:
+            # Passing is allowed only with fewer tasks than seats, when the tasks left are no more
+            # than the seats still to choose after this one in the round.
+            after = self.players - self._chosen - 1
+            if len(self.tasks) >= self.players or len(left) > after:
+                return refused("CR5", Text("crew_cannot_pass", seat=self.turn))
+            return accepted(Text("crew_passes", seat=self.turn))
+        if event.task not in left:
+            return refused("CR5", Text("crew_task_not_left", task=event.task))
+        if event.task in NOT_FOR_COMMANDER and self._turn == self.commander:
+            return refused("CR5", Text("crew_not_for_commander", task=event.task))
+        return accepted(Text("crew_takes_task", seat=self.turn, task=event.task))
+
+    def _check_predict(self, event: Predict) -> Ruling:
+        owner = self.owners.get(event.task)
+        if event.task not in PREDICTED or owner is None or self.history or self.trick:
+            return refused("CR5", Text("crew_no_prediction", task=event.task))
+        if event.player is not None and event.player != owner + 1:
+            return refused("CR5", Text("crew_not_owner", task=event.task, seat=owner + 1))
+        if owner in self.predictions:
+            return refused("CR5", Text("crew_predicted", task=event.task))
+        if event.count > self.tricks_in_game():
+            return refused("CR5", Text("crew_prediction_too_high", count=event.count,
+                                       tricks=self.tricks_in_game()))
+        return accepted(Text("crew_predicts", seat=owner + 1, task=event.task))
+
+    # -- applying ---------------------------------------------------------------
+
+    def _apply(self, event: Event, *, forced: bool) -> None:
+        if isinstance(event, TakeTask):
+            if event.task is not None:
+                self.owners[event.task] = self._turn
+            self._chosen += 1
+            self._turn = (self._turn + 1) % self.players
+            if not self.assigning:
+                self._turn = self.leader = self.commander
+            return
+        if isinstance(event, Predict):
+            self.predictions[self.owners[event.task]] = event.count
+            return
+        if not isinstance(event, Play):
+            raise TypeError(f"cannot push {event!r} on {self.name}")
+        index, seat, card = len(self._stack) - 1, self._turn, event.card
+        self._prove(index, seat, card)
+        led = self.led_suit()
+        if led is not None and self.suit_of(card) != led:
+            self._off_colour.append((index, seat, led))
+        trick = (*self.trick, (seat, card))
+        leader = self.leader
+        super()._apply(event, forced=forced)
+        if len(trick) == self.players:
+            self.history.append(Trick(leader, trick, self.winner_of(trick)))
+        self._decide()
+
+    def _prove(self, index: int, seat: int, card: str) -> None:
+        """Record the breaches ``card`` laid by ``seat`` proves (CR3, CR11), each once."""
+        if card == "sub-4" and seat != self.commander and not any(b.rule == "CR3" for b in self.breaches):
+            self.breaches.append(Breach("CR3", None, index))
+        proved = {b.broke for b in self.breaches}
+        for broke, who, colour in self._off_colour:
+            if who == seat and colour == self.suit_of(card) and broke not in proved:
+                self.breaches.append(Breach("CR11", broke, index))
+                break
+
+    def _facts(self) -> Facts:
+        """The public facts tasks are decided on."""
+        return Facts(self.players, self.tricks_in_game(), tuple(self.history), self.trick, self.commander,
+                     dict(self.predictions))
+
+    def _decide(self) -> None:
+        """Decide every task taken that the facts now decide; a decision never changes."""
+        facts = self._facts()
+        for task, owner in self.owners.items():
+            if task not in self.statuses:
+                decided = status(task, owner, facts)
+                if decided != PENDING:
+                    self.statuses[task] = decided
+
+    def _after_push(self, event: Event, ruling: Ruling) -> Ruling:
+        """A card's ruling names its trick, the trick's winner when it completes it, the tasks it
+        decided and the breach it proved (``shared/RECORD.md``, Trick games)."""
+        if not isinstance(event, Play):
+            return ruling
+        before = self._stack[-1].saved
+        assert isinstance(before, CrewSnapshot)
+        fields: dict[str, Any] = {"trick": len(self.history) + (0 if not self.trick else 1)}
+        if not self.trick:
+            fields["winner"] = self.history[-1].winner + 1
+        decided = {task: state for task, state in self.statuses.items() if task not in dict(before.statuses)}
+        if decided:
+            fields["tasks"] = decided
+        if len(self.breaches) > len(before.breaches):
+            breach = self.breaches[len(before.breaches)]
+            fields["breach"] = 0 if breach.broke is None else self.seq_of(breach.broke)
+            text = Text("crew_breach_" + breach.rule.lower(), seat=self.turn_of(len(self._stack) - 1),
+                        card=event.card, breach=fields["breach"])
+            return Ruling(True, breach.rule, None, text, fields)
+        return Ruling(ruling.legal, ruling.rule, ruling.discard, ruling.text, fields)
+
+    def turn_of(self, index: int) -> int:
+        """The 1-based seat whose card is the accepted event at ``index`` of the move stack."""
+        saved = self._stack[index].saved
+        assert isinstance(saved, CrewSnapshot)
+        return saved.turn + 1
+
+    # -- the end ----------------------------------------------------------------
+
+    def _compute_outcome(self) -> Outcome | None:
+        """Lost at a breach proved (option ``fail``) or a task failed; won once every task is done;
+        after the last trick every task is decided (CR14, CR15)."""
+        if self.options["breach"] == "fail" and self.breaches:
+            rule = self.breaches[0].rule
+            return Outcome.together(self.players, False, Termination.BREACH,
+                                    Text("crew_lost_breach", rule=rule))
+        failed = [task for task, state in self.statuses.items() if state != "DONE"]
+        if failed:
+            return Outcome.together(self.players, False, Termination.GOALS,
+                                    Text("crew_lost_task", task=failed[0]))
+        if self.tasks and len(self.statuses) == len(self.tasks):
+            return Outcome.together(self.players, True, Termination.GOALS, Text("crew_won"))
+        return None
+
+    # -- undo ---------------------------------------------------------------------
+
+    def _save(self) -> CrewSnapshot:
+        base = super()._save()
+        return CrewSnapshot(base.turn, base.leader, base.trick, base.won, base.scores, base.played,
+                            base.hands, base.voids, tuple(self.owners.items()), self._chosen,
+                            tuple(self.predictions.items()), tuple(self.history),
+                            tuple(self.statuses.items()), tuple(self._off_colour), tuple(self.breaches))
+
+    def _restore(self, saved: TrickSnapshot) -> None:
+        assert isinstance(saved, CrewSnapshot)
+        super()._restore(saved)
+        self.owners = dict(saved.owners)
+        self._chosen = saved.chosen
+        self.predictions = dict(saved.predictions)
+        self.history = list(saved.history)
+        self.statuses = dict(saved.statuses)
+        self._off_colour = list(saved.off_colour)
+        self.breaches = list(saved.breaches)
+
+    # -- what the page and the record show --------------------------------------
+
+    def state_json(self) -> dict[str, Any]:
+        """The family's state, with the commander, the tricks, the tasks and the breaches."""
+        state = super().state_json()
+        state.update({
+            "commander": self.commander + 1,
+            "tricks": [{"leader": t.leader + 1, "cards": {str(seat + 1): card for seat, card in t.cards},
+                        "winner": t.winner + 1} for t in self.history],
+            "tasks": {task: {"seat": None if task not in self.owners else self.owners[task] + 1,
+                             "status": self.statuses.get(task, PENDING)} for task in self.tasks},
+            "breaches": [{"rule": b.rule, "seq": 0 if b.broke is None else self.seq_of(b.broke),
+                          "proved_at": self.seq_of(b.proved)} for b in self.breaches],
+        })
+        return state
+
+
+__all__ = ["Breach", "Crew", "CrewSnapshot"]

@@ -1,0 +1,165 @@
+"""The Crew refereed: tasks taken in turn (CR5), predictions, tricks with submarines as trumps
+(CR9, CR12), tasks decided as they are played (CR13, CR14), breaches proved later (CR3, CR11, CR15)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.engine.events import Play, Undo
+from companion.engine.record import Header, Replay
+from companion.engine.ruling import Termination
+from companion.engine.spec import GameSpec, register, unregister
+from companion.errors import MalformedInput
+from companion.games.crew.events import Predict, TakeTask
+from companion.games.crew.rules import Crew
+
+
+@pytest.fixture
+def registered() -> Iterator[str]:
+    """The Crew's rules registered under a name of their own while a test reads records (the game's
+    spec names no rules until it is refereed end to end)."""
+    register(GameSpec(name="crew-rules", title=Crew.title, rules=Crew, board="tricks"))
+    yield "crew-rules"
+    unregister("crew-rules")
+
+
+def card(name: str, player: int | None = None) -> Play:
+    return Play(name, "", player=player)
+
+
+def playing(game: Crew, *cards: str) -> list[Any]:
+    """Play ``cards`` in turn; each ruling."""
+    return [game.play(card(name)) for name in cards]
+
+
+def test_the_commander_chooses_first_then_each_seat_in_turn() -> None:
+    game = Crew(4, commander=3, tasks=("trick:first", "no-win:9", "tricks:1", "row:2", "win:pink-3"))
+    assert game.turn == 3
+    assert game.play(TakeTask("trick:first", player=2)).rule == "C1"  # not seat 2's turn
+    for seat, task in ((3, "trick:first"), (4, "no-win:9"), (1, "tricks:1"), (2, "row:2"), (3, "win:pink-3")):
+        assert game.play(TakeTask(task, player=seat)).legal
+    assert game.owners == {"trick:first": 2, "no-win:9": 3, "tricks:1": 0, "row:2": 1, "win:pink-3": 2}
+    assert not game.assigning and game.turn == 3 and game.leader == 2  # the commander leads
+
+
+def test_no_seat_passes_with_as_many_tasks_as_seats_and_a_pass_must_leave_none_untaken() -> None:
+    game = Crew(3, commander=1, tasks=("trick:first", "no-win:9", "tricks:1"))
+    assert game.play(TakeTask(None)).rule == "CR5"
+    few = Crew(4, commander=1, tasks=("trick:first", "no-win:9"))
+    assert few.play(TakeTask(None)).legal  # 2 tasks left, 3 seats after
+    assert few.play(TakeTask(None)).legal  # 2 tasks left, 2 seats after
+    assert few.play(TakeTask(None)).rule == "CR5"  # 2 left, 1 seat after
+    assert few.play(TakeTask("no-win:9")).legal and few.play(TakeTask("trick:first")).legal
+    assert not few.assigning and few.turn == 1
+
+
+def test_the_commander_never_takes_a_captain_task_and_a_task_is_taken_once() -> None:
+    game = Crew(3, commander=2, tasks=("captain:more", "trick:first", "row:2"))
+    assert game.play(TakeTask("captain:more")).rule == "CR5"
+    assert game.play(TakeTask("trick:first")).legal
+    assert game.play(TakeTask("trick:first")).rule == "CR5"
+    with pytest.raises(MalformedInput):
+        game.play(TakeTask("win:pink-10"))
+
+
+def test_no_card_before_the_tasks_and_the_predictions() -> None:
+    game = Crew(3, commander=1, tasks=("predict:open", "trick:first", "row:2"))
+    assert game.check(card("pink-1")).rule == "CR5"  # laid now, it would lie flagged (G5)
+    game.play(TakeTask("predict:open"))
+    game.play(TakeTask("trick:first"))
+    game.play(TakeTask("row:2"))
+    assert game.check(card("pink-1")).rule == "CR5"  # the count is not told yet
+    assert game.play(Predict(task="predict:open", count=4, player=2)).rule == "CR5"  # seat 1's task
+    assert game.play(Predict(task="predict:open", count=4, player=1)).legal
+    assert game.play(card("pink-1")).legal
+
+
+def test_a_submarine_wins_whatever_is_led_and_the_winner_leads() -> None:
+    game = Crew(3, commander=2)
+    rulings = playing(game, "pink-9", "sub-1", "pink-8")
+    assert rulings[-1].message_en == "seat 1 plays pink-8; seat 3 wins the trick"
+    assert rulings[-1].to_json(3)["trick"] == 1 and rulings[-1].to_json(3)["winner"] == 3
+    assert game.turn == 3 and game.history[0].winner == 2
+
+
+def test_a_task_is_decided_at_the_card_that_decides_it_and_ends_the_mission() -> None:
+    game = Crew(4, commander=1, tasks=("trick:first", "win:blue-4"))
+    game.play(TakeTask("trick:first"))
+    game.play(TakeTask("win:blue-4"))  # two tasks, one round: nobody else chooses
+    assert not game.assigning
+    first = playing(game, "pink-9", "pink-1", "pink-2", "pink-3")  # seat 1 wins the first trick
+    assert first[-1].to_json(6)["tasks"] == {"trick:first": "DONE"}
+    assert "tasks" not in first[-2].to_json(5) and game.outcome() is None
+    second = playing(game, "blue-4", "blue-9", "blue-1", "blue-2")  # seat 2 wins blue-4
+    assert second[-1].to_json(10)["tasks"] == {"win:blue-4": "DONE"}
+    outcome = game.outcome()  # won with 8 tricks left (CR14)
+    assert outcome is not None and outcome.result == "won" and outcome.winners == (1, 2, 3, 4)
+    assert game.state_json()["tasks"] == {"trick:first": {"seat": 1, "status": "DONE"},
+                                          "win:blue-4": {"seat": 2, "status": "DONE"}}
+
+
+def test_a_failed_task_loses_the_mission_and_every_later_card_is_refused() -> None:
+    game = Crew(3, commander=1, tasks=("trick:first",))
+    game.play(TakeTask("trick:first"))
+    rulings = playing(game, "pink-1", "pink-9", "pink-2")  # seat 2 wins the first trick
+    assert rulings[-1].to_json(3)["tasks"] == {"trick:first": "FAILED"}
+    outcome = game.outcome()
+    assert outcome is not None and outcome.result == "lost" and outcome.termination == Termination.GOALS
+    assert game.play(card("yellow-1")).rule == "C4"
+
+
+def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt(registered: str) -> None:
+    lines = [{"record": 1, "game": "crew", "players": 3, "commander": 1, "tasks": []},
+             {"type": "play", "card": "pink-1"}, {"type": "play", "card": "yellow-9"},
+             {"type": "play", "card": "pink-2"},
+             # Seat 3 won with pink-2 and leads yellow; seat 1 follows; seat 2 plays pink-5: its
+             # pink at event 2 is proved (CR11).
+             {"type": "play", "card": "yellow-1"}, {"type": "play", "card": "yellow-2"},
+             {"type": "play", "card": "pink-5"}]
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    replay = Replay(io.StringIO(text.replace('"crew"', f'"{registered}"')))
+    steps = list(replay)
+    last = steps[-1].ruling.to_json(steps[-1].seq)
+    assert (last["legal"], last["rule"], last["breach"], last["trick"]) == (True, "CR11", 2, 2)
+    assert "event 2" in last["message_en"] and "événement 2" in last["message_fr"]
+    outcome = replay.game.outcome()
+    assert outcome is not None and outcome.termination == Termination.BREACH
+    assert replay.game.state_json()["breaches"] == [{"rule": "CR11", "seq": 2, "proved_at": 6}]
+
+
+def test_sub_4_played_by_another_seat_proves_the_commander_false() -> None:
+    game = Crew(3, commander=1, options={"breach": "note"})
+    playing(game, "pink-1")
+    ruling = game.play(card("sub-4"))
+    assert (ruling.legal, ruling.rule, ruling.to_json(2)["breach"]) == (True, "CR3", 0)
+    assert game.outcome() is None  # noted, play goes on
+    assert Crew(3, commander=1).play(card("sub-4")).rule is None  # the commander's own
+
+
+def test_undo_restores_the_attempt_exactly() -> None:
+    game = Crew(3, commander=1, tasks=("trick:first", "row:2", "no-win:9"))
+    for task in ("trick:first", "row:2", "no-win:9"):
+        game.play(TakeTask(task))
+    before = game._save()
+    playing(game, "pink-1", "pink-9", "pink-2")
+    assert game.statuses
+    for _ in range(3):
+        assert game.play(Undo()).legal
+    assert game._save() == before and game.statuses == {} and game.history == []
+
+
+def test_the_header_sets_up_the_commander_and_the_tasks(registered: str) -> None:
+    header = Header.from_json({"record": 1, "game": registered, "players": 4, "commander": 3,
+                               "tasks": ["trick:first"], "mission": {"number": 7}})
+    assert header.setup == {"commander": 3, "tasks": ["trick:first"]}
+    assert header.to_json()["commander"] == 3
+    game = header.new_game()
+    assert isinstance(game, Crew) and game.commander == 2 and game.tasks == ("trick:first",)
+    for bad in ({}, {"commander": 5}, {"commander": 1, "tasks": ["win:pink-10"]}, {"commander": "1"}):
+        with pytest.raises(MalformedInput):
+            Crew.from_header(4, setup=bad)
