@@ -1,11 +1,12 @@
-"""The Crew's own events (``shared/RECORD.md``, Trick games): tasks taken and tricks predicted."""
+"""The Crew's own events (``shared/RECORD.md``, Trick games): tasks taken, tricks predicted, sonar
+cards shown and the distress signal."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from companion.engine.events import Event, Labels, integer_field, register_event, string_field
+from companion.engine.events import Event, Labels, Placement, integer_field, register_event, string_field
 from companion.errors import MalformedInput
 from companion.text import Text
 
@@ -59,4 +60,60 @@ class Predict(Event):
         return Text("desc_predict", task=self.task)
 
 
-__all__ = ["Predict", "TakeTask"]
+@register_event
+@dataclass(frozen=True, slots=True)
+class Sonar(Placement):
+    """A seat lays ``card`` face up before it with the sonar token at ``position`` (``top``: its
+    highest of that colour, ``middle``: its only one, ``bottom``: its lowest) (CR7). The card
+    stays in the hand and is played as any other; refused, it lies flagged until taken back."""
+
+    TYPE: ClassVar[str] = "sonar"
+    TURN_BOUND: ClassVar[bool] = False
+    position: str = "middle"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"card": self.card, "position": self.position}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """``card`` and ``position`` (top, middle, bottom) are required."""
+        position = string_field(obj, "position")
+        if position not in POSITIONS:
+            raise MalformedInput(Text("bad_field", field="position", value=position))
+        return cls(string_field(obj, "card"), "", position, **meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """``the sonar on pink-7``."""
+        return Text("desc_sonar", card=labels.card_label(self.card))
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class Distress(Event):
+    """The distress signal is used: each member passes one card, never a submarine, to the next
+    seat in turn order (``left``) or the previous one (``right``) (CR6)."""
+
+    TYPE: ClassVar[str] = "distress"
+    TURN_BOUND: ClassVar[bool] = False
+    direction: str = "left"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"direction": self.direction}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """``direction`` is ``left`` or ``right``."""
+        direction = string_field(obj, "direction")
+        if direction not in ("left", "right"):
+            raise MalformedInput(Text("bad_field", field="direction", value=direction))
+        return cls(direction, **meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """``the distress signal``."""
+        return Text("desc_distress")
+
+
+#: Where a sonar token lies on a card (CR1): the seat's highest, only or lowest card of its colour.
+POSITIONS = ("top", "middle", "bottom")
+
+__all__ = ["POSITIONS", "Distress", "Predict", "Sonar", "TakeTask"]

@@ -24,12 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from companion.engine.events import Event, Play
+from companion.engine.events import DeclareLoss, Event, Play
 from companion.engine.game import Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
-from companion.games.crew.events import Predict, TakeTask
+from companion.games.crew.events import Distress, Predict, Sonar, TakeTask
 from companion.games.crew.messages import MESSAGES
 from companion.games.crew.tasks import (
     DECK,
@@ -70,6 +70,18 @@ class CrewSnapshot(TrickSnapshot):
     statuses: tuple[tuple[str, str], ...]
     off_colour: tuple[tuple[int, int, str], ...]
     breaches: tuple[Breach, ...]
+    sonar: tuple[tuple[int, SonarCard], ...]
+    distress: bool
+    declared: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SonarCard:
+    """A seat's sonar card: the card, where the token lies, and the stack index of its event."""
+
+    card: str
+    position: str
+    index: int
 
 
 class Crew(TrickGame):
@@ -82,6 +94,9 @@ class Crew(TrickGame):
     CARDS: ClassVar[tuple[str, ...]] = tuple(sorted(DECK, key=lambda card: (colour_of(card), value_of(card))))
     TRUMP = "sub"
     PROVES_REVOKES = True
+    #: A card not following its seat's own sonar card's colour is flagged; overridden, nothing is
+    #: held against the seat (CR15).
+    OVERRIDABLE = frozenset({"CR10"})
     OPTIONS = (
         Option("breach", "fail", ("fail", "note"),
                Both("a breach proved loses the attempt (fail) or is reported (note)",
@@ -118,6 +133,11 @@ class Crew(TrickGame):
         self._off_colour: list[tuple[int, int, str]] = []
         #: The breaches proved, in order.
         self.breaches: list[Breach] = []
+        #: Each seat's sonar card (CR7), and whether the distress signal was used (CR6) and the
+        #: mission declared lost.
+        self.sonar: dict[int, SonarCard] = {}
+        self.distress = False
+        self.declared = False
         if self.tasks:
             self._turn = self.commander
 
@@ -162,6 +182,12 @@ class Crew(TrickGame):
                 and self.owners[task] not in self.predictions]
 
     def _validate_names(self, event: Event) -> None:
+        if isinstance(event, Sonar):
+            if event.card not in self.CARDS:
+                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+            if event.player is None:
+                raise MalformedInput(Text("missing_field", field="player"))
+            return
         super()._validate_names(event)
         if isinstance(event, TakeTask | Predict) and event.task is not None and event.task not in DIFFICULTY:
             raise MalformedInput(Text("crew_unknown_task", task=event.task))
@@ -171,16 +197,46 @@ class Crew(TrickGame):
             return self._check_take(event)
         if isinstance(event, Predict):
             return self._check_predict(event)
+        if isinstance(event, Sonar):
+            return self._check_sonar(event)
+        if isinstance(event, Distress):
+            if self.distress or self.sonar or self.history or self.trick:
+                return refused("CR6", Text("crew_distress_late"))
+            return accepted(Text("crew_distress", direction=event.direction))
+        if isinstance(event, DeclareLoss):
+            return accepted(Text("crew_declared_lost"))
         if not isinstance(event, Play):
             return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
         if self.assigning:
             return refused("CR5", Text("crew_tasks_first"))
         if self.waiting_predictions():
             return refused("CR5", Text("crew_predict_first", task=self.waiting_predictions()[0]))
-        if event.card in self.played:
-            # A card seen twice is a misreading: ask (G2).
+        if event.card in self.played or any(seat != self._turn and shown.card == event.card
+                                            for seat, shown in self.sonar.items()):
+            # A card seen twice, or another seat's sonar card, is a misreading: ask (G2).
             return refused("G2", Text("crew_seen_twice", card=event.card))
+        shown = self.sonar.get(self._turn)
+        led = self.led_suit()
+        if (led is not None and self.suit_of(event.card) != led and shown is not None
+                and shown.card not in self.played and self.suit_of(shown.card) == led):
+            # The proof lies on the table: the seat's own sonar card is of the colour led (CR10).
+            return refused("CR10", Text("crew_sonar_follow", seat=self.turn, card=event.card,
+                                        shown=shown.card))
         return super()._check_action(event)
+
+    def _check_sonar(self, event: Sonar) -> Ruling:
+        seat = (event.player or 1) - 1
+        if self.assigning:
+            return refused("CR7", Text("crew_sonar_tasks_first"))
+        if self.trick:
+            return refused("CR7", Text("crew_sonar_between_tricks"))
+        if self.suit_of(event.card) == "sub":
+            return refused("CR7", Text("crew_sonar_no_sub"))
+        if seat in self.sonar:
+            return refused("CR7", Text("crew_sonar_once", seat=seat + 1))
+        if event.card in self.played or any(shown.card == event.card for shown in self.sonar.values()):
+            return refused("G2", Text("crew_seen_twice", card=event.card))
+        return accepted(Text("crew_sonar", seat=seat + 1, card=event.card, position=event.position))
 
     def _check_take(self, event: TakeTask) -> Ruling:
         if not self.assigning or self.history or self.trick:
@@ -226,12 +282,25 @@ class Crew(TrickGame):
         if isinstance(event, Predict):
             self.predictions[self.owners[event.task]] = event.count
             return
+        if isinstance(event, Sonar):
+            seat = (event.player or 1) - 1
+            self.sonar[seat] = SonarCard(event.card, event.position, len(self._stack) - 1)
+            self._prove(len(self._stack) - 1, seat, event.card)
+            self._decide()
+            return
+        if isinstance(event, Distress):
+            self.distress = True
+            return
+        if isinstance(event, DeclareLoss):
+            self.declared = True
+            return
         if not isinstance(event, Play):
             raise TypeError(f"cannot push {event!r} on {self.name}")
         index, seat, card = len(self._stack) - 1, self._turn, event.card
         self._prove(index, seat, card)
         led = self.led_suit()
-        if led is not None and self.suit_of(card) != led:
+        # Overridden (CR10, CR15), a card not following is held against no one.
+        if led is not None and self.suit_of(card) != led and not forced:
             self._off_colour.append((index, seat, led))
         trick = (*self.trick, (seat, card))
         leader = self.leader
@@ -241,10 +310,14 @@ class Crew(TrickGame):
         self._decide()
 
     def _prove(self, index: int, seat: int, card: str) -> None:
-        """Record the breaches ``card`` laid by ``seat`` proves (CR3, CR11), each once."""
+        """Record the breaches ``card`` laid or shown by ``seat`` proves (CR3, CR8, CR11), each once."""
         if card == "sub-4" and seat != self.commander and not any(b.rule == "CR3" for b in self.breaches):
             self.breaches.append(Breach("CR3", None, index))
         proved = {b.broke for b in self.breaches}
+        shown = self.sonar.get(seat)
+        if (shown is not None and shown.index != index and shown.index not in proved and card != shown.card
+                and self.suit_of(card) == self.suit_of(shown.card) and _contradicts(shown, card)):
+            self.breaches.append(Breach("CR8", shown.index, index))
         for broke, who, colour in self._off_colour:
             if who == seat and colour == self.suit_of(card) and broke not in proved:
                 self.breaches.append(Breach("CR11", broke, index))
@@ -265,37 +338,36 @@ class Crew(TrickGame):
                     self.statuses[task] = decided
 
     def _after_push(self, event: Event, ruling: Ruling) -> Ruling:
-        """A card's ruling names its trick, the trick's winner when it completes it, the tasks it
-        decided and the breach it proved (``shared/RECORD.md``, Trick games)."""
-        if not isinstance(event, Play):
+        """A card's ruling names its trick and, when it completes it, the trick's winner; a card's
+        or a sonar's, the tasks it decided and the breach it proved (``shared/RECORD.md``)."""
+        if not isinstance(event, Play | Sonar):
             return ruling
         before = self._stack[-1].saved
         assert isinstance(before, CrewSnapshot)
-        fields: dict[str, Any] = {"trick": len(self.history) + (0 if not self.trick else 1)}
-        if not self.trick:
-            fields["winner"] = self.history[-1].winner + 1
+        fields: dict[str, Any] = {}
+        if isinstance(event, Play):
+            fields["trick"] = len(self.history) + (1 if self.trick else 0)
+            if not self.trick:
+                fields["winner"] = self.history[-1].winner + 1
         decided = {task: state for task, state in self.statuses.items() if task not in dict(before.statuses)}
         if decided:
             fields["tasks"] = decided
         if len(self.breaches) > len(before.breaches):
             breach = self.breaches[len(before.breaches)]
             fields["breach"] = 0 if breach.broke is None else self.seq_of(breach.broke)
-            text = Text("crew_breach_" + breach.rule.lower(), seat=self.turn_of(len(self._stack) - 1),
-                        card=event.card, breach=fields["breach"])
+            seat = event.player if isinstance(event, Sonar) and event.player else before.turn + 1
+            text = Text("crew_breach_" + breach.rule.lower(), seat=seat, card=event.card,
+                        breach=fields["breach"])
             return Ruling(True, breach.rule, None, text, fields)
         return Ruling(ruling.legal, ruling.rule, ruling.discard, ruling.text, fields)
-
-    def turn_of(self, index: int) -> int:
-        """The 1-based seat whose card is the accepted event at ``index`` of the move stack."""
-        saved = self._stack[index].saved
-        assert isinstance(saved, CrewSnapshot)
-        return saved.turn + 1
 
     # -- the end ----------------------------------------------------------------
 
     def _compute_outcome(self) -> Outcome | None:
         """Lost at a breach proved (option ``fail``) or a task failed; won once every task is done;
         after the last trick every task is decided (CR14, CR15)."""
+        if self.declared:
+            return Outcome.together(self.players, False, Termination.REPORTED, Text("crew_lost_declared"))
         if self.options["breach"] == "fail" and self.breaches:
             rule = self.breaches[0].rule
             return Outcome.together(self.players, False, Termination.BREACH,
@@ -315,7 +387,8 @@ class Crew(TrickGame):
         return CrewSnapshot(base.turn, base.leader, base.trick, base.won, base.scores, base.played,
                             base.hands, base.voids, tuple(self.owners.items()), self._chosen,
                             tuple(self.predictions.items()), tuple(self.history),
-                            tuple(self.statuses.items()), tuple(self._off_colour), tuple(self.breaches))
+                            tuple(self.statuses.items()), tuple(self._off_colour), tuple(self.breaches),
+                            tuple(self.sonar.items()), self.distress, self.declared)
 
     def _restore(self, saved: TrickSnapshot) -> None:
         assert isinstance(saved, CrewSnapshot)
@@ -327,6 +400,8 @@ class Crew(TrickGame):
         self.statuses = dict(saved.statuses)
         self._off_colour = list(saved.off_colour)
         self.breaches = list(saved.breaches)
+        self.sonar = dict(saved.sonar)
+        self.distress, self.declared = saved.distress, saved.declared
 
     # -- what the page and the record show --------------------------------------
 
@@ -341,8 +416,22 @@ class Crew(TrickGame):
                              "status": self.statuses.get(task, PENDING)} for task in self.tasks},
             "breaches": [{"rule": b.rule, "seq": 0 if b.broke is None else self.seq_of(b.broke),
                           "proved_at": self.seq_of(b.proved)} for b in self.breaches],
+            "sonar": {str(seat + 1): {"card": shown.card, "position": shown.position,
+                                      "played": shown.card in self.played}
+                      for seat, shown in self.sonar.items()},
+            "distress": self.distress,
         })
         return state
 
 
-__all__ = ["Breach", "Crew", "CrewSnapshot"]
+def _contradicts(shown: SonarCard, card: str) -> bool:
+    """Whether playing ``card``, of the sonar card's colour, shows the sonar false (CR8): a higher
+    one after ``top``, a lower one after ``bottom``, any other after ``middle``."""
+    if shown.position == "top":
+        return value_of(card) > value_of(shown.card)
+    if shown.position == "bottom":
+        return value_of(card) < value_of(shown.card)
+    return True
+
+
+__all__ = ["Breach", "Crew", "CrewSnapshot", "SonarCard"]

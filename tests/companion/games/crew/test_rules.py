@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from companion.engine.events import Play, Undo
+from companion.engine.events import DeclareLoss, Override, Play, TakeBack, Undo
 from companion.engine.record import Header, Replay
 from companion.engine.ruling import Termination
 from companion.engine.spec import GameSpec, register, unregister
 from companion.errors import MalformedInput
-from companion.games.crew.events import Predict, TakeTask
+from companion.games.crew.events import Distress, Predict, Sonar, TakeTask
 from companion.games.crew.rules import Crew
 
 
@@ -163,3 +163,70 @@ def test_the_header_sets_up_the_commander_and_the_tasks(registered: str) -> None
     for bad in ({}, {"commander": 5}, {"commander": 1, "tasks": ["win:pink-10"]}, {"commander": "1"}):
         with pytest.raises(MalformedInput):
             Crew.from_header(4, setup=bad)
+
+
+def test_a_sonar_comes_after_the_tasks_between_tricks_once_never_on_a_submarine() -> None:
+    game = Crew(3, commander=1, tasks=("row:2", "no-win:9", "tricks:1"))
+    assert game.check(Sonar("pink-7", "", "top", player=2)).rule == "CR7"  # tasks on the table
+    for task in ("row:2", "no-win:9", "tricks:1"):
+        game.play(TakeTask(task))
+    assert game.play(Sonar("pink-7", "", "top", player=2)).legal
+    assert game.check(Sonar("pink-5", "", "top", player=2)).rule == "CR7"  # once
+    assert game.check(Sonar("sub-2", "", "top", player=3)).rule == "CR7"
+    assert game.check(Sonar("pink-7", "", "top", player=3)).rule == "G2"  # seat 2's card
+    game.play(card("yellow-1"))
+    refused = game.play(Sonar("blue-3", "", "middle", player=3))
+    assert refused.rule == "CR7" and [flag.event.card for flag in game.flagged] == ["blue-3"]
+    assert game.play(TakeBack(card="blue-3")).legal and game.flagged == ()
+    assert game.state_json()["sonar"] == {"2": {"card": "pink-7", "position": "top", "played": False}}
+
+
+def test_a_seat_whose_sonar_card_is_of_the_colour_led_must_follow_at_once() -> None:
+    game = Crew(3, commander=1)
+    game.play(Sonar("pink-7", "", "top", player=2))
+    game.play(card("pink-1"))
+    ruling = game.play(card("blue-4"))  # seat 2 shows pink-7 and plays blue
+    assert (ruling.legal, ruling.rule) == (False, "CR10") and "pink-7" in ruling.message_en
+    # Overridden (a misread sonar card): accepted, and held against no one later.
+    assert game.play(Override()).legal
+    game.play(card("pink-2"))  # seat 3 wins with pink-2
+    assert game.history[-1].winner == 2 and game.breaches == []
+
+
+def test_a_sonar_is_proved_false_by_a_card_that_contradicts_it() -> None:
+    game = Crew(3, commander=1, options={"breach": "note"})
+    game.play(Sonar("pink-5", "", "top", player=1))
+    playing(game, "blue-1", "blue-2", "blue-3")  # seat 3 wins and leads
+    playing(game, "yellow-1")
+    ruling = game.play(card("pink-7"))  # seat 1, its sonar said pink-5 was its highest pink
+    assert (ruling.legal, ruling.rule, ruling.to_json(6)["breach"]) == (True, "CR8", 1)
+    low = Crew(3, commander=1)
+    low.play(Sonar("pink-5", "", "bottom", player=1))
+    assert low.play(card("pink-6")).rule is None  # higher than its lowest: no contradiction
+    assert low.breaches == [] and low.outcome() is None
+
+
+def test_a_sonar_of_a_colour_the_seat_did_not_follow_proves_the_revoke() -> None:
+    game = Crew(3, commander=1)
+    playing(game, "pink-1", "yellow-9", "pink-2")  # seat 2 did not follow pink
+    ruling = game.play(Sonar("pink-8", "", "top", player=2))
+    assert (ruling.legal, ruling.rule, ruling.to_json(4)["breach"]) == (True, "CR11", 2)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == Termination.BREACH
+
+
+def test_the_distress_signal_comes_once_before_any_sonar_and_card() -> None:
+    game = Crew(3, commander=1)
+    assert game.play(Distress("left")).legal and game.distress
+    assert game.play(Distress("right")).rule == "CR6"
+    late = Crew(3, commander=1)
+    late.play(Sonar("pink-5", "", "top", player=1))
+    assert late.play(Distress("left")).rule == "CR6"
+
+
+def test_the_players_may_declare_the_mission_lost() -> None:
+    game = Crew(3, commander=1, tasks=("no-win:9",))
+    game.play(TakeTask("no-win:9"))
+    assert game.play(DeclareLoss()).legal
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == Termination.REPORTED and outcome.result == "lost"
