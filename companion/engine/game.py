@@ -91,6 +91,10 @@ class Game(abc.ABC, Generic[S]):
     MOVE: ClassVar[type[Event]] = Event
     #: The record header's fields a game reads to set itself up (:meth:`from_header`).
     SETUP_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
+    #: unless a game's rulings name their own).
+    TURN_RULE: ClassVar[str] = "C1"
+    OVER_RULE: ClassVar[str] = "C4"
 
     def __init__(
         self,
@@ -263,11 +267,11 @@ class Game(abc.ABC, Generic[S]):
             return self._override_ruling(flag.event)
         outcome = self.outcome()
         if outcome is not None:
-            return refused("C4", Text("game_over", outcome=outcome.text))
+            return refused(self.OVER_RULE, Text("game_over", outcome=outcome.text))
         if self.flagged:
             return self._flag_pending()
         if event.TURN_BOUND and event.player is not None and event.player != self.turn:
-            return refused("C1", Text("not_your_turn", turn=self.turn, player=event.player))
+            return refused(self.TURN_RULE, Text("not_your_turn", turn=self.turn, player=event.player))
         return self._check_action(event)
 
     def play(self, event: Event, *, strict: bool = False) -> Ruling:

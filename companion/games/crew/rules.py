@@ -94,6 +94,8 @@ class Crew(TrickGame):
     CARDS: ClassVar[tuple[str, ...]] = tuple(sorted(DECK, key=lambda card: (colour_of(card), value_of(card))))
     TRUMP = "sub"
     PROVES_REVOKES = True
+    TURN_RULE = "CR9"
+    OVER_RULE = "CR14"
     #: A card not following its seat's own sonar card's colour is flagged; overridden, nothing is
     #: held against the seat (CR15).
     OVERRIDABLE = frozenset({"CR10"})

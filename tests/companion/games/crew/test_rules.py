@@ -40,7 +40,7 @@ def playing(game: Crew, *cards: str) -> list[Any]:
 def test_the_commander_chooses_first_then_each_seat_in_turn() -> None:
     game = Crew(4, commander=3, tasks=("trick:first", "no-win:9", "tricks:1", "row:2", "win:pink-3"))
     assert game.turn == 3
-    assert game.play(TakeTask("trick:first", player=2)).rule == "C1"  # not seat 2's turn
+    assert game.play(TakeTask("trick:first", player=2)).rule == "CR9"  # not seat 2's turn
     for seat, task in ((3, "trick:first"), (4, "no-win:9"), (1, "tricks:1"), (2, "row:2"), (3, "win:pink-3")):
         assert game.play(TakeTask(task, player=seat)).legal
     assert game.owners == {"trick:first": 2, "no-win:9": 3, "tricks:1": 0, "row:2": 1, "win:pink-3": 2}
@@ -110,7 +110,7 @@ def test_a_failed_task_loses_the_mission_and_every_later_card_is_refused() -> No
     assert rulings[-1].to_json(3)["tasks"] == {"trick:first": "FAILED"}
     outcome = game.outcome()
     assert outcome is not None and outcome.result == "lost" and outcome.termination == Termination.GOALS
-    assert game.play(card("yellow-1")).rule == "C4"
+    assert game.play(card("yellow-1")).rule == "CR14"
 
 
 def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt(registered: str) -> None:
