@@ -184,6 +184,12 @@ class Game(abc.ABC, Generic[S]):
     def _override_ruling(self, placement: Placement) -> Ruling:
         """The ruling of accepting the flagged ``placement`` anyway."""
 
+    def _override_unflagged(self) -> Ruling:
+        """The ruling on an ``override`` with no card flagged: nothing to accept, unless a game
+        lets the players dispute something else with it (The Crew: a breach just proved, CR15),
+        which its :meth:`_apply` then applies."""
+        return refused("G5", Text("nothing_to_override"))
+
     def _overridable(self, flag: Flag) -> bool:
         """Whether the players may accept this flagged placement anyway."""
         return flag.ruling.rule in self.OVERRIDABLE
@@ -260,7 +266,7 @@ class Game(abc.ABC, Generic[S]):
             return refused("G5", Text("nothing_flagged_at", at=self.cell_label(event.at)))
         if isinstance(event, Override):
             if not self.flagged:
-                return refused("G5", Text("nothing_to_override"))
+                return self._override_unflagged()
             flag = self.flagged[-1]
             if not self._overridable(flag):
                 return refused("G5", self._placed("cannot_override", flag.event, rule=flag.ruling.rule))
@@ -316,7 +322,7 @@ class Game(abc.ABC, Generic[S]):
         """
         self._stack.append(Pushed(event, self.flagged, self._save(), self.seq))
         self._changed()
-        if isinstance(event, Override):
+        if isinstance(event, Override) and self.flagged:
             placement = self.flagged[-1].event
             self.flagged = self.flagged[:-1]
             self._apply(placement, forced=True)

@@ -77,6 +77,8 @@ class Termination(enum.Enum):
     GOALS = "goals"
     #: A broken rule was proved and the game is lost for it.
     BREACH = "breach"
+    #: The game counts for nothing: dealt again (The Crew's redeal, CR4).
+    VOID = "void"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,5 +105,8 @@ class Outcome:
 
     @property
     def result(self) -> str:
-        """``"won"`` when some seat won, else ``"lost"``, as in the record's outcome line."""
+        """``"won"`` when some seat won, else ``"lost"``, as in the record's outcome line; ``"void"``
+        for a game that counts for nothing."""
+        if self.termination is Termination.VOID:
+            return "void"
         return "won" if self.winners else "lost"

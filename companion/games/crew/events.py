@@ -113,7 +113,43 @@ class Distress(Event):
         return Text("desc_distress")
 
 
+@register_event
+@dataclass(frozen=True, slots=True)
+class Redeal(Event):
+    """A task's redeal condition holds (hidden hands the players report): the attempt is void and
+    counts for nothing (CR4)."""
+
+    TYPE: ClassVar[str] = "redeal"
+    TURN_BOUND: ClassVar[bool] = False
+    reason: str = ""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"reason": self.reason}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """``reason`` is a text, empty when absent."""
+        return cls(string_field(obj, "reason") if "reason" in obj else "", **meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """``the redeal``."""
+        return Text("desc_redeal")
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DeclareWin(Event):
+    """The players report a mission without tasks accomplished (CR14)."""
+
+    TYPE: ClassVar[str] = "declare_win"
+    TURN_BOUND: ClassVar[bool] = False
+
+    def describe(self, labels: Labels) -> Text:
+        """``the reported success``."""
+        return Text("desc_declare_win")
+
+
 #: Where a sonar token lies on a card (CR1): the seat's highest, only or lowest card of its colour.
 POSITIONS = ("top", "middle", "bottom")
 
-__all__ = ["POSITIONS", "Distress", "Predict", "Sonar", "TakeTask"]
+__all__ = ["POSITIONS", "DeclareWin", "Distress", "Predict", "Redeal", "Sonar", "TakeTask"]

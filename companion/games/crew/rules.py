@@ -24,12 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from companion.engine.events import DeclareLoss, Event, Play
+from companion.engine.events import DeclareLoss, Event, Override, Play
 from companion.engine.game import Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
-from companion.games.crew.events import Distress, Predict, Sonar, TakeTask
+from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Sonar, TakeTask
 from companion.games.crew.messages import MESSAGES
 from companion.games.crew.tasks import (
     DECK,
@@ -57,6 +57,8 @@ class Breach:
     rule: str
     broke: int | None
     proved: int
+    #: Whether the players disputed it by an ``override`` right after the proof (CR15).
+    disputed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ class CrewSnapshot(TrickSnapshot):
     breaches: tuple[Breach, ...]
     sonar: tuple[tuple[int, SonarCard], ...]
     distress: bool
-    declared: bool
+    declared: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +109,14 @@ class Crew(TrickGame):
                Both("the page shows the last trick only, or every trick",
                     "la page montre le dernier pli seulement, ou tous les plis")),
     )
-    SETUP_FIELDS = ("commander", "tasks")
+    SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra")
 
     def __init__(self, players: int, options: Mapping[str, object] | None = None, *,
-                 decks: Sequence[int] | None = None, commander: int = 1, tasks: Sequence[str] = ()) -> None:
+                 decks: Sequence[int] | None = None, commander: int = 1, tasks: Sequence[str] = (),
+                 mission: Mapping[str, int] | None = None, distress: bool = False) -> None:
         """An attempt whose ``commander`` (1-based) announced ``sub-4``, with ``tasks`` laid out in
-        draw order (slugs of the task table)."""
+        draw order (slugs of the task table), of ``mission`` (its ``number``, ``difficulty`` and
+        ``attempt``: the logbook's, CR17), the distress token already active when ``distress``."""
         if not isinstance(commander, int) or isinstance(commander, bool) or not 1 <= commander <= players:
             raise MalformedInput(Text("bad_field", field="commander", value=commander))
         super().__init__(players, options, decks=decks, leader=commander)
@@ -139,7 +143,13 @@ class Crew(TrickGame):
         #: mission declared lost.
         self.sonar: dict[int, SonarCard] = {}
         self.distress = False
-        self.declared = False
+        #: What the players reported: ``lost``, ``won`` (a mission without tasks) or ``void`` (a
+        #: redeal), or None.
+        self.declared: str | None = None
+        #: The logbook's mission (number, difficulty, attempt) and whether its distress token was
+        #: activated at an earlier attempt.
+        self.mission: dict[str, int] = dict(mission or {})
+        self.distress_before = bool(distress)
         if self.tasks:
             self._turn = self.commander
 
@@ -155,7 +165,16 @@ class Crew(TrickGame):
             raise MalformedInput(Text("bad_field", field="tasks", value=tasks))
         if not isinstance(commander, int):
             raise MalformedInput(Text("bad_field", field="commander", value=commander))
-        return cls(players, options, decks=decks, commander=commander, tasks=tasks)
+        mission = setup.get("mission") or {}
+        if not isinstance(mission, dict) or not all(
+                key in ("number", "difficulty", "attempt") and isinstance(value, int)
+                and not isinstance(value, bool) and value >= 0 for key, value in mission.items()):
+            raise MalformedInput(Text("bad_field", field="mission", value=mission))
+        distress = setup.get("distress", False)
+        if not isinstance(distress, bool):
+            raise MalformedInput(Text("bad_field", field="distress", value=distress))
+        return cls(players, options, decks=decks, commander=commander, tasks=tasks, mission=mission,
+                   distress=distress)
 
     # -- the cards ------------------------------------------------------------
 
@@ -207,6 +226,12 @@ class Crew(TrickGame):
             return accepted(Text("crew_distress", direction=event.direction))
         if isinstance(event, DeclareLoss):
             return accepted(Text("crew_declared_lost"))
+        if isinstance(event, Redeal):
+            return accepted(Text("crew_redeal", reason=event.reason or "-"))
+        if isinstance(event, DeclareWin):
+            if self.tasks or len(self.history) < self.tricks_in_game():
+                return refused("CR14", Text("crew_no_declared_win"))
+            return accepted(Text("crew_declared_won"))
         if not isinstance(event, Play):
             return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
         if self.assigning:
@@ -239,6 +264,14 @@ class Crew(TrickGame):
         if event.card in self.played or any(shown.card == event.card for shown in self.sonar.values()):
             return refused("G2", Text("crew_seen_twice", card=event.card))
         return accepted(Text("crew_sonar", seat=seat + 1, card=event.card, position=event.position))
+
+    def _override_unflagged(self) -> Ruling:
+        """An ``override`` right after a breach is proved disputes it (a misread card): the attempt
+        goes on, and the record keeps both (CR15)."""
+        last = len(self._stack) - 1
+        if self.breaches and self.breaches[-1].proved == last and not self.breaches[-1].disputed:
+            return accepted(Text("crew_disputed", rule=self.breaches[-1].rule))
+        return super()._override_unflagged()
 
     def _check_take(self, event: TakeTask) -> Ruling:
         if not self.assigning or self.history or self.trick:
@@ -293,8 +326,13 @@ class Crew(TrickGame):
         if isinstance(event, Distress):
             self.distress = True
             return
-        if isinstance(event, DeclareLoss):
-            self.declared = True
+        if isinstance(event, DeclareLoss | DeclareWin | Redeal):
+            self.declared = {DeclareLoss: "lost", DeclareWin: "won", Redeal: "void"}[type(event)]
+            return
+        if isinstance(event, Override):
+            # No card flagged: the players dispute the breach the last event proved (CR15).
+            last = self.breaches[-1]
+            self.breaches[-1] = Breach(last.rule, last.broke, last.proved, disputed=True)
             return
         if not isinstance(event, Play):
             raise TypeError(f"cannot push {event!r} on {self.name}")
@@ -368,10 +406,15 @@ class Crew(TrickGame):
     def _compute_outcome(self) -> Outcome | None:
         """Lost at a breach proved (option ``fail``) or a task failed; won once every task is done;
         after the last trick every task is decided (CR14, CR15)."""
-        if self.declared:
-            return Outcome.together(self.players, False, Termination.REPORTED, Text("crew_lost_declared"))
-        if self.options["breach"] == "fail" and self.breaches:
-            rule = self.breaches[0].rule
+        if self.declared == "void":
+            return Outcome(Termination.VOID, (), Text("crew_void"))
+        if self.declared is not None:
+            won = self.declared == "won"
+            return Outcome.together(self.players, won, Termination.REPORTED,
+                                    Text("crew_won_declared" if won else "crew_lost_declared"))
+        breaches = [breach for breach in self.breaches if not breach.disputed]
+        if self.options["breach"] == "fail" and breaches:
+            rule = breaches[0].rule
             return Outcome.together(self.players, False, Termination.BREACH,
                                     Text("crew_lost_breach", rule=rule))
         failed = [task for task, state in self.statuses.items() if state != "DONE"]
@@ -381,6 +424,27 @@ class Crew(TrickGame):
         if self.tasks and len(self.statuses) == len(self.tasks):
             return Outcome.together(self.players, True, Termination.GOALS, Text("crew_won"))
         return None
+
+    def _reason(self) -> str | None:
+        """Why the attempt ended: ``tasks``, ``breach``, ``declared`` or ``redeal``; None while it
+        goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        return {Termination.GOALS: "tasks", Termination.BREACH: "breach", Termination.VOID: "redeal"}.get(
+            outcome.termination, "declared")
+
+    def _logbook(self) -> dict[str, Any]:
+        """The logbook's line for this attempt (CR17): a mission won scores its attempts, one more
+        when the distress token was ever activated."""
+        outcome = self.outcome()
+        attempt = self.mission.get("attempt", 1)
+        distress = self.distress or self.distress_before
+        book: dict[str, Any] = {"mission": self.mission.get("number"), "attempt": attempt,
+                                "distress": distress}
+        if outcome is not None and outcome.result == "won":
+            book["score"] = attempt + (1 if distress else 0)
+        return book
 
     # -- undo ---------------------------------------------------------------------
 
@@ -421,8 +485,12 @@ class Crew(TrickGame):
             "sonar": {str(seat + 1): {"card": shown.card, "position": shown.position,
                                       "played": shown.card in self.played}
                       for seat, shown in self.sonar.items()},
-            "distress": self.distress,
+            "distress": self.distress or self.distress_before,
+            "reason": self._reason(),
+            "logbook": self._logbook(),
         })
+        for breach, shown in zip(self.breaches, state["breaches"], strict=True):
+            shown["disputed"] = breach.disputed
         return state
 
 

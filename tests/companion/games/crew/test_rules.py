@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,8 +16,10 @@ from companion.engine.record import Header, Replay
 from companion.engine.ruling import Termination
 from companion.engine.spec import GameSpec, register, unregister
 from companion.errors import MalformedInput
-from companion.games.crew.events import Distress, Predict, Sonar, TakeTask
+from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Sonar, TakeTask
 from companion.games.crew.rules import Crew
+
+from .test_tasks import random_attempt
 
 
 @pytest.fixture
@@ -129,7 +132,9 @@ def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt(registered
     assert "event 2" in last["message_en"] and "événement 2" in last["message_fr"]
     outcome = replay.game.outcome()
     assert outcome is not None and outcome.termination == Termination.BREACH
-    assert replay.game.state_json()["breaches"] == [{"rule": "CR11", "seq": 2, "proved_at": 6}]
+    breaches = replay.game.state_json()["breaches"]
+    assert breaches == [{"rule": "CR11", "seq": 2, "proved_at": 6, "disputed": False}]
+    assert replay.game.state_json()["reason"] == "breach"
 
 
 def test_sub_4_played_by_another_seat_proves_the_commander_false() -> None:
@@ -156,11 +161,12 @@ def test_undo_restores_the_attempt_exactly() -> None:
 def test_the_header_sets_up_the_commander_and_the_tasks(registered: str) -> None:
     header = Header.from_json({"record": 1, "game": registered, "players": 4, "commander": 3,
                                "tasks": ["trick:first"], "mission": {"number": 7}})
-    assert header.setup == {"commander": 3, "tasks": ["trick:first"]}
+    assert header.setup == {"commander": 3, "tasks": ["trick:first"], "mission": {"number": 7}}
     assert header.to_json()["commander"] == 3
     game = header.new_game()
     assert isinstance(game, Crew) and game.commander == 2 and game.tasks == ("trick:first",)
-    for bad in ({}, {"commander": 5}, {"commander": 1, "tasks": ["win:pink-10"]}, {"commander": "1"}):
+    for bad in ({}, {"commander": 5}, {"commander": 1, "tasks": ["win:pink-10"]}, {"commander": "1"},
+                {"commander": 1, "mission": {"number": "7"}}, {"commander": 1, "distress": "yes"}):
         with pytest.raises(MalformedInput):
             Crew.from_header(4, setup=bad)
 
@@ -230,3 +236,43 @@ def test_the_players_may_declare_the_mission_lost() -> None:
     assert game.play(DeclareLoss()).legal
     outcome = game.outcome()
     assert outcome is not None and outcome.termination == Termination.REPORTED and outcome.result == "lost"
+
+
+def test_an_override_right_after_a_proof_disputes_it_and_the_attempt_goes_on() -> None:
+    game = Crew(3, commander=1)
+    playing(game, "pink-1")
+    assert game.play(card("sub-4")).rule == "CR3"  # seat 2 plays sub-4: the attempt is lost
+    assert game.outcome() is not None
+    ruling = game.play(Override())
+    assert ruling.legal and "dispute" in ruling.message_en
+    assert game.outcome() is None and game.breaches[0].disputed
+    assert game.play(card("pink-2")).legal
+    assert game.play(Override()).rule == "G5"  # nothing proved just now
+
+
+def test_a_redeal_voids_the_attempt() -> None:
+    game = Crew(4, commander=2, tasks=("subs=1",))
+    game.play(TakeTask("subs=1"))
+    assert game.play(Redeal("one hand holds every submarine")).legal
+    outcome = game.outcome()
+    assert outcome is not None and outcome.result == "void" and game.state_json()["reason"] == "redeal"
+
+
+def test_a_mission_without_tasks_is_declared_won_after_its_last_trick() -> None:
+    tricks, commander = random_attempt(random.Random(5), 5)  # an honest attempt, dealt at random
+    game = Crew(5, commander=commander + 1)
+    assert game.play(DeclareWin()).rule == "CR14"
+    for trick in tricks:
+        assert all(game.play(card(name, seat + 1)).legal for seat, name in trick.cards)
+    assert game.outcome() is None and len(game.history) == 8  # ongoing until the players say
+    assert game.play(DeclareWin()).legal
+    outcome = game.outcome()
+    assert outcome is not None and outcome.result == "won" and game.state_json()["reason"] == "declared"
+
+
+def test_the_logbook_scores_a_mission_won_by_its_attempts_and_the_distress() -> None:
+    game = Crew(3, commander=1, tasks=("trick:first",), mission={"number": 7, "difficulty": 1, "attempt": 3})
+    game.play(TakeTask("trick:first"))
+    game.play(Distress("left"))
+    playing(game, "pink-9", "pink-1", "pink-2")
+    assert game.state_json()["logbook"] == {"mission": 7, "attempt": 3, "distress": True, "score": 4}
