@@ -149,7 +149,31 @@ class DeclareWin(Event):
         return Text("desc_declare_win")
 
 
+@register_event
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """A card turned face up in Tonoja's column ``at`` (uncovered, or received by distress)
+    (CR16)."""
+
+    TYPE: ClassVar[str] = "reveal"
+    TURN_BOUND: ClassVar[bool] = False
+    at: str = ""
+    card: str = ""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"at": self.at, "card": self.card}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
+        """``at`` (a column) and ``card`` are required."""
+        return cls(string_field(obj, "at"), string_field(obj, "card"), **meta)
+
+    def describe(self, labels: Labels) -> Text:
+        """``pink-7 turned face up in r3``."""
+        return Text("desc_reveal", card=labels.card_label(self.card), at=self.at)
+
+
 #: Where a sonar token lies on a card (CR1): the seat's highest, only or lowest card of its colour.
 POSITIONS = ("top", "middle", "bottom")
 
-__all__ = ["POSITIONS", "DeclareWin", "Distress", "Predict", "Redeal", "Sonar", "TakeTask"]
+__all__ = ["POSITIONS", "DeclareWin", "Distress", "Predict", "Redeal", "Reveal", "Sonar", "TakeTask"]

@@ -29,7 +29,7 @@ from companion.engine.game import Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
-from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Sonar, TakeTask
+from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.messages import MESSAGES
 from companion.games.crew.tasks import (
     DECK,
@@ -43,6 +43,7 @@ from companion.games.crew.tasks import (
     status,
     value_of,
 )
+from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
 from companion.text import Both, Text
 
@@ -75,6 +76,7 @@ class CrewSnapshot(TrickSnapshot):
     sonar: tuple[tuple[int, SonarCard], ...]
     distress: bool
     declared: str | None
+    row: TonojaRow | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +111,17 @@ class Crew(TrickGame):
                Both("the page shows the last trick only, or every trick",
                     "la page montre le dernier pli seulement, ou tous les plis")),
     )
-    SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra")
+    SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra", "tonoja", "tonoja_row")
 
     def __init__(self, players: int, options: Mapping[str, object] | None = None, *,
                  decks: Sequence[int] | None = None, commander: int = 1, tasks: Sequence[str] = (),
-                 mission: Mapping[str, int] | None = None, distress: bool = False) -> None:
+                 mission: Mapping[str, int] | None = None, distress: bool = False,
+                 tonoja: int | None = None, tonoja_row: Mapping[str, object] | None = None) -> None:
         """An attempt whose ``commander`` (1-based) announced ``sub-4``, with ``tasks`` laid out in
         draw order (slugs of the task table), of ``mission`` (its ``number``, ``difficulty`` and
-        ``attempt``: the logbook's, CR17), the distress token already active when ``distress``."""
+        ``attempt``: the logbook's, CR17), the distress token already active when ``distress``; in
+        the 2-player game, ``tonoja`` is her seat (1-based, ``players`` 3) and ``tonoja_row`` her
+        visible cards by column (CR16)."""
         if not isinstance(commander, int) or isinstance(commander, bool) or not 1 <= commander <= players:
             raise MalformedInput(Text("bad_field", field="commander", value=commander))
         super().__init__(players, options, decks=decks, leader=commander)
@@ -150,6 +155,14 @@ class Crew(TrickGame):
         #: activated at an earlier attempt.
         self.mission: dict[str, int] = dict(mission or {})
         self.distress_before = bool(distress)
+        #: Tonoja's seat (0-based) and row, in the 2-player game.
+        self.tonoja: int | None = None
+        self.row: TonojaRow | None = None
+        if tonoja is not None or tonoja_row is not None:
+            if (not isinstance(tonoja, int) or isinstance(tonoja, bool) or not 1 <= tonoja <= players
+                    or players != 3 or tonoja == commander):
+                raise MalformedInput(Text("bad_field", field="tonoja", value=tonoja))
+            self.tonoja, self.row = tonoja - 1, TonojaRow.dealt(tonoja_row or {})
         if self.tasks:
             self._turn = self.commander
 
@@ -173,8 +186,13 @@ class Crew(TrickGame):
         distress = setup.get("distress", False)
         if not isinstance(distress, bool):
             raise MalformedInput(Text("bad_field", field="distress", value=distress))
+        tonoja, row = setup.get("tonoja"), setup.get("tonoja_row")
+        if row is not None and not isinstance(row, dict):
+            raise MalformedInput(Text("bad_field", field="tonoja_row", value=row))
+        if tonoja is not None and not isinstance(tonoja, int):
+            raise MalformedInput(Text("bad_field", field="tonoja", value=tonoja))
         return cls(players, options, decks=decks, commander=commander, tasks=tasks, mission=mission,
-                   distress=distress)
+                   distress=distress, tonoja=tonoja, tonoja_row=row)
 
     # -- the cards ------------------------------------------------------------
 
@@ -202,7 +220,17 @@ class Crew(TrickGame):
         return [task for task in self.tasks if task in PREDICTED and self.owners.get(task) is not None
                 and self.owners[task] not in self.predictions]
 
+    def places(self) -> frozenset[str]:
+        """Tonoja's columns, in the 2-player game: where her cards are played from."""
+        return frozenset(COLUMNS) if self.row is not None else frozenset()
+
     def _validate_names(self, event: Event) -> None:
+        if isinstance(event, Reveal):
+            if event.card not in self.CARDS:
+                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+            if event.at not in self.places():
+                raise MalformedInput(Text("bad_field", field="at", value=event.at))
+            return
         if isinstance(event, Sonar):
             if event.card not in self.CARDS:
                 raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
@@ -220,6 +248,8 @@ class Crew(TrickGame):
             return self._check_predict(event)
         if isinstance(event, Sonar):
             return self._check_sonar(event)
+        if isinstance(event, Reveal):
+            return self._check_reveal(event)
         if isinstance(event, Distress):
             if self.distress or self.sonar or self.history or self.trick:
                 return refused("CR6", Text("crew_distress_late"))
@@ -239,9 +269,15 @@ class Crew(TrickGame):
         if self.waiting_predictions():
             return refused("CR5", Text("crew_predict_first", task=self.waiting_predictions()[0]))
         if event.card in self.played or any(seat != self._turn and shown.card == event.card
-                                            for seat, shown in self.sonar.items()):
-            # A card seen twice, or another seat's sonar card, is a misreading: ask (G2).
+                                            for seat, shown in self.sonar.items()) or (
+                self.row is not None and self._turn != self.tonoja and self.row.column_of(event.card)):
+            # A card seen twice, or another seat's sonar card, or Tonoja's visible card, is a
+            # misreading: ask (G2).
             return refused("G2", Text("crew_seen_twice", card=event.card))
+        if self.row is not None and self._turn == self.tonoja:
+            return self._check_tonoja(event)
+        if event.at:
+            return refused("CR16", Text("crew_not_a_column", card=event.card, at=event.at))
         shown = self.sonar.get(self._turn)
         led = self.led_suit()
         if (led is not None and self.suit_of(event.card) != led and shown is not None
@@ -251,8 +287,40 @@ class Crew(TrickGame):
                                         shown=shown.card))
         return super()._check_action(event)
 
+    def _tonoja_column(self, event: Play) -> str | None:
+        """The column Tonoja's card ``event`` is played from: the one it names, else the one
+        showing it, else the only column whose card under is playable and not yet revealed."""
+        assert self.row is not None
+        if event.at:
+            return event.at
+        hidden = self.row.hidden_playable()
+        return self.row.column_of(event.card) or (hidden[0] if len(hidden) == 1 else None)
+
+    def _check_tonoja(self, event: Play) -> Ruling:
+        """Tonoja plays only a visible card (or one uncovered and not yet revealed), following the
+        colour led when one of her visible cards is of it (CR16, CR10)."""
+        assert self.row is not None
+        column = self._tonoja_column(event)
+        playable = column is not None and (self.row.visible[COLUMNS.index(column)] == event.card
+                                           or column in self.row.hidden_playable())
+        if not playable:
+            return refused("CR16", Text("crew_tonoja_not_visible", card=event.card))
+        led = self.led_suit()
+        if led is not None and self.suit_of(event.card) != led and self.row.shows(led):
+            return refused("CR10", Text("crew_tonoja_follow", card=event.card, suit=led))
+        return super()._check_action(event)
+
+    def _check_reveal(self, event: Reveal) -> Ruling:
+        if self.row is None or not self.row.can_reveal(event.at):
+            return refused("CR16", Text("crew_no_reveal", at=event.at))
+        if event.card in self.played or self.row.column_of(event.card):
+            return refused("G2", Text("crew_seen_twice", card=event.card))
+        return accepted(Text("crew_revealed", card=event.card, at=event.at))
+
     def _check_sonar(self, event: Sonar) -> Ruling:
         seat = (event.player or 1) - 1
+        if seat == self.tonoja:
+            return refused("CR7", Text("crew_sonar_not_tonoja"))
         if self.assigning:
             return refused("CR7", Text("crew_sonar_tasks_first"))
         if self.trick:
@@ -326,6 +394,10 @@ class Crew(TrickGame):
         if isinstance(event, Distress):
             self.distress = True
             return
+        if isinstance(event, Reveal):
+            assert self.row is not None
+            self.row = self.row.revealed(event.at, event.card)
+            return
         if isinstance(event, DeclareLoss | DeclareWin | Redeal):
             self.declared = {DeclareLoss: "lost", DeclareWin: "won", Redeal: "void"}[type(event)]
             return
@@ -339,14 +411,21 @@ class Crew(TrickGame):
         index, seat, card = len(self._stack) - 1, self._turn, event.card
         self._prove(index, seat, card)
         led = self.led_suit()
-        # Overridden (CR10, CR15), a card not following is held against no one.
-        if led is not None and self.suit_of(card) != led and not forced:
+        # Overridden (CR10, CR15), a card not following is held against no one; nor is Tonoja's,
+        # checked at once (CR11).
+        if led is not None and self.suit_of(card) != led and not forced and seat != self.tonoja:
             self._off_colour.append((index, seat, led))
+        if self.row is not None and seat == self.tonoja:
+            column = self._tonoja_column(event)
+            if column is not None:
+                self.row = self.row.played(column)
         trick = (*self.trick, (seat, card))
         leader = self.leader
         super()._apply(event, forced=forced)
         if len(trick) == self.players:
             self.history.append(Trick(leader, trick, self.winner_of(trick)))
+            if self.row is not None:
+                self.row = self.row.trick_over()
         self._decide()
 
     def _prove(self, index: int, seat: int, card: str) -> None:
@@ -454,7 +533,7 @@ class Crew(TrickGame):
                             base.hands, base.voids, tuple(self.owners.items()), self._chosen,
                             tuple(self.predictions.items()), tuple(self.history),
                             tuple(self.statuses.items()), tuple(self._off_colour), tuple(self.breaches),
-                            tuple(self.sonar.items()), self.distress, self.declared)
+                            tuple(self.sonar.items()), self.distress, self.declared, self.row)
 
     def _restore(self, saved: TrickSnapshot) -> None:
         assert isinstance(saved, CrewSnapshot)
@@ -468,6 +547,7 @@ class Crew(TrickGame):
         self.breaches = list(saved.breaches)
         self.sonar = dict(saved.sonar)
         self.distress, self.declared = saved.distress, saved.declared
+        self.row = saved.row
 
     # -- what the page and the record show --------------------------------------
 
@@ -487,6 +567,7 @@ class Crew(TrickGame):
                       for seat, shown in self.sonar.items()},
             "distress": self.distress or self.distress_before,
             "reason": self._reason(),
+            "tonoja_row": None if self.row is None else self.row.visible_cards(),
             "logbook": self._logbook(),
         })
         for breach, shown in zip(self.breaches, state["breaches"], strict=True):
