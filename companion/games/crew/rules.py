@@ -347,9 +347,11 @@ class Crew(TrickGame):
         left = [task for task in self.tasks if task not in self.owners]
         if event.task is None:
             # Passing is allowed only with fewer tasks than seats, when the tasks left are no more
-            # than the seats still to choose after this one in the round.
+            # than the seats still to choose after this one in the round; and by the commander when
+            # every task left is one it may not take.
             after = self.players - self._chosen - 1
-            if len(self.tasks) >= self.players or len(left) > after:
+            barred = self._turn == self.commander and all(task in NOT_FOR_COMMANDER for task in left)
+            if not barred and (len(self.tasks) >= self.players or len(left) > after):
                 return refused("CR5", Text("crew_cannot_pass", seat=self.turn))
             return accepted(Text("crew_passes", seat=self.turn))
         if event.task not in left:
