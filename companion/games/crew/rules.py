@@ -110,6 +110,13 @@ class Crew(TrickGame):
         Option("history", "last_trick", ("last_trick", "all"),
                Both("the page shows the last trick only, or every trick",
                     "la page montre le dernier pli seulement, ou tous les plis")),
+        # How the tasks were laid out (companion.games.crew.draw): the record holds them either way.
+        Option("task_draw", "table", ("table", "page"),
+               Both("tasks drawn at the table, or by the companion",
+                    "tâches tirées à table, ou par le compagnon")),
+        Option("avoid_pairs", False, (False, True),
+               Both("a drawn pair two seats cannot both meet is replaced",
+                    "une paire tirée que deux joueurs ne peuvent réussir ensemble est remplacée")),
     )
     SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra", "tonoja", "tonoja_row")
 

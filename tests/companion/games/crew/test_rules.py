@@ -160,6 +160,7 @@ def test_undo_restores_the_attempt_exactly() -> None:
 
 def test_the_header_sets_up_the_commander_and_the_tasks(registered: str) -> None:
     header = Header.from_json({"record": 1, "game": registered, "players": 4, "commander": 3,
+                               "options": {"task_draw": "page", "avoid_pairs": True, "history": "all"},
                                "tasks": ["trick:first"], "mission": {"number": 7}})
     assert header.setup == {"commander": 3, "tasks": ["trick:first"], "mission": {"number": 7}}
     assert header.to_json()["commander"] == 3
