@@ -21,7 +21,6 @@ decided (CR14).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from companion.engine.events import DeclareLoss, Event, Override, Play
@@ -31,6 +30,7 @@ from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.messages import MESSAGES
+from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
 from companion.games.crew.tasks import (
     DECK,
     DIFFICULTY,
@@ -48,44 +48,6 @@ from companion.messages import register_messages
 from companion.text import Both, Text
 
 register_messages(MESSAGES)  # this game's own messages join the catalogue
-
-
-@dataclass(frozen=True, slots=True)
-class Breach:
-    """A rule proved broken: ``rule``, the stack index of the event that broke it (None: the
-    header, the commander's announcement) and of the event that proved it."""
-
-    rule: str
-    broke: int | None
-    proved: int
-    #: Whether the players disputed it by an ``override`` right after the proof (CR15).
-    disputed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class CrewSnapshot(TrickSnapshot):
-    """The whole state of an attempt, for undo: the family's, and the tasks, tricks and breaches."""
-
-    owners: tuple[tuple[str, int], ...]
-    chosen: int
-    predictions: tuple[tuple[int, int], ...]
-    history: tuple[Trick, ...]
-    statuses: tuple[tuple[str, str], ...]
-    off_colour: tuple[tuple[int, int, str], ...]
-    breaches: tuple[Breach, ...]
-    sonar: tuple[tuple[int, SonarCard], ...]
-    distress: bool
-    declared: str | None
-    row: TonojaRow | None
-
-
-@dataclass(frozen=True, slots=True)
-class SonarCard:
-    """A seat's sonar card: the card, where the token lies, and the stack index of its event."""
-
-    card: str
-    position: str
-    index: int
 
 
 class Crew(TrickGame):
@@ -444,7 +406,7 @@ class Crew(TrickGame):
         proved = {b.broke for b in self.breaches}
         shown = self.sonar.get(seat)
         if (shown is not None and shown.index != index and shown.index not in proved and card != shown.card
-                and self.suit_of(card) == self.suit_of(shown.card) and _contradicts(shown, card)):
+                and self.suit_of(card) == self.suit_of(shown.card) and contradicts(shown, card)):
             self.breaches.append(Breach("CR8", shown.index, index))
         for broke, who, colour in self._off_colour:
             if who == seat and colour == self.suit_of(card) and broke not in proved:
@@ -584,14 +546,4 @@ class Crew(TrickGame):
         return state
 
 
-def _contradicts(shown: SonarCard, card: str) -> bool:
-    """Whether playing ``card``, of the sonar card's colour, shows the sonar false (CR8): a higher
-    one after ``top``, a lower one after ``bottom``, any other after ``middle``."""
-    if shown.position == "top":
-        return value_of(card) > value_of(shown.card)
-    if shown.position == "bottom":
-        return value_of(card) < value_of(shown.card)
-    return True
-
-
-__all__ = ["Breach", "Crew", "CrewSnapshot", "SonarCard"]
+__all__ = ["Crew"]
