@@ -126,6 +126,7 @@ class Referee:
             try:
                 event, item = _parse(row.event)
                 seat = None if referee.game.is_over() else referee.game.turn
+                referee.game.seq = row.seq
                 ruling = rule_on(referee.game, item)
             except MalformedInput as error:
                 where = Text("store_row_event", id=stored.id, seq=row.seq)
@@ -181,6 +182,8 @@ class Referee:
             line = _line(event, parsed)
             seq = len(self.history) + 1
             seat = None if self.game.is_over() else self.game.turn
+            # A ruling naming an earlier event (a breach proved) cites its seq in the store.
+            self.game.seq = seq
             ruling = rule_on(self.game, item)
             if self.store is not None and self.game_id is not None:
                 outcome = self.game.outcome()
@@ -204,6 +207,7 @@ class Referee:
         """Replay the history into a fresh game: the state before an event the store refused."""
         game = self.header.new_game()
         for entry in self.history:
+            game.seq = entry.seq
             rule_on(game, entry.event if entry.event is not None else _parse(entry.line)[1])
         self.game = game
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.app.referee import Referee
 from companion.engine.events import DeclareLoss, Override, Play, TakeBack, Undo
 from companion.engine.record import Header, Replay
 from companion.engine.ruling import Termination
@@ -277,3 +278,15 @@ def test_the_logbook_scores_a_mission_won_by_its_attempts_and_the_distress() -> 
     game.play(Distress("left"))
     playing(game, "pink-9", "pink-1", "pink-2")
     assert game.state_json()["logbook"] == {"mission": 7, "attempt": 3, "distress": True, "score": 4}
+
+
+def test_a_breach_proved_live_cites_the_seq_the_store_gave_the_breaking_card(registered: str) -> None:
+    referee = Referee(Header(registered, 3, setup={"commander": 1}))
+    for line in ({"type": "play", "card": "pink-7", "player": 2},  # out of turn: refused, flagged
+                 {"type": "take_back", "card": "pink-7"}, {"type": "play", "card": "pink-1"},
+                 {"type": "play", "card": "yellow-9"},  # seq 4, the second card accepted
+                 {"type": "play", "card": "pink-2"}, {"type": "play", "card": "yellow-1"},
+                 {"type": "play", "card": "yellow-2"}):
+        referee.submit(line)
+    proof = referee.submit({"type": "play", "card": "pink-5"})  # seat 2 held pink at seq 4
+    assert (proof.ruling.rule, proof.ruling.fields["breach"], proof.seq) == ("CR11", 4, 8)
