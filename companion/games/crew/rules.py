@@ -29,20 +29,10 @@ from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refu
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
+from companion.games.crew.facts import DECK, PENDING, Facts, Trick, colour_of, value_of
 from companion.games.crew.messages import MESSAGES
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
-from companion.games.crew.tasks import (
-    DECK,
-    DIFFICULTY,
-    NOT_FOR_COMMANDER,
-    PENDING,
-    PREDICTED,
-    Facts,
-    Trick,
-    colour_of,
-    status,
-    value_of,
-)
+from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
 from companion.text import Both, Text

@@ -16,8 +16,9 @@ from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
 from companion.games.crew.draw import draw_tasks
 from companion.games.crew.events import Predict, Reveal, Sonar, TakeTask
+from companion.games.crew.facts import DECK, colour_of, is_sub, value_of
 from companion.games.crew.rules import Crew
-from companion.games.crew.tasks import DECK, NOT_FOR_COMMANDER, colour_of, is_sub, value_of
+from companion.games.crew.tasks import NOT_FOR_COMMANDER
 from companion.games.crew.tonoja import COLUMNS
 
 

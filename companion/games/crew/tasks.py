@@ -23,20 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.crew.conditions import rule
-from companion.games.crew.facts import (
-    COLOURS,
-    DECK,
-    DONE,
-    FAILED,
-    PENDING,
-    SUBS,
-    Facts,
-    Trick,
-    colour_of,
-    is_sub,
-    trick_winner,
-    value_of,
-)
+from companion.games.crew.facts import Facts
 
 #: Each task's difficulty for 3, 4 and 5 seats (``shared/rulings/crew.md``, the task table).
 DIFFICULTY: Mapping[str, tuple[int, int, int]] = {
@@ -102,6 +89,4 @@ def status(slug: str, owner: int, facts: Facts) -> str:
     return rule(slug)(owner, facts)
 
 
-__all__ = ["COLOURS", "DECK", "DIFFICULTY", "DONE", "FAILED", "NOT_FOR_COMMANDER", "PENDING", "PREDICTED",
-           "SUBS", "Facts", "Trick", "colour_of", "difficulty", "is_sub", "status", "trick_winner",
-           "value_of"]
+__all__ = ["DIFFICULTY", "NOT_FOR_COMMANDER", "PREDICTED", "difficulty", "status"]

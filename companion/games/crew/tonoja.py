@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.errors import MalformedInput
-from companion.games.crew.tasks import DECK, colour_of
+from companion.games.crew.facts import DECK, colour_of
 from companion.text import Text
 
 #: Tonoja's columns, left to right.

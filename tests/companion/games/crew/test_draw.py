@@ -8,7 +8,8 @@ from itertools import combinations
 import pytest
 
 from companion.games.crew.draw import clash, clashes, draw_tasks, total
-from companion.games.crew.tasks import DIFFICULTY, DONE, Facts, status
+from companion.games.crew.facts import DONE, Facts
+from companion.games.crew.tasks import DIFFICULTY, status
 
 from .test_tasks import random_attempt
 

@@ -9,8 +9,9 @@ import pytest
 
 from companion.engine.events import Play, Undo
 from companion.games.crew.events import TakeTask
+from companion.games.crew.facts import DECK, colour_of
 from companion.games.crew.rules import Crew
-from companion.games.crew.tasks import DECK, DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, colour_of
+from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED
 
 from .test_tasks import final
 

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from companion.engine.events import Play, event_from_json
+from companion.games.crew.facts import DECK, trick_winner
 from companion.games.crew.rules import Crew
 from companion.games.crew.selfplay import attempt
-from companion.games.crew.tasks import DECK, trick_winner
 
 from .test_tasks import final
 

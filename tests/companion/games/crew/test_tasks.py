@@ -8,10 +8,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.games.crew.tasks import (
+from companion.games.crew.facts import (
     COLOURS,
     DECK,
-    DIFFICULTY,
     DONE,
     FAILED,
     PENDING,
@@ -19,12 +18,11 @@ from companion.games.crew.tasks import (
     Facts,
     Trick,
     colour_of,
-    difficulty,
     is_sub,
-    status,
     trick_winner,
     value_of,
 )
+from companion.games.crew.tasks import DIFFICULTY, difficulty, status
 
 # Four seats, seat 0 the commander, leading the first trick. Tricks as (leader, cards from it round).
 
