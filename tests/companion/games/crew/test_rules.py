@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from companion.app.referee import Referee
-from companion.engine.events import DeclareLoss, Override, Play, TakeBack, Undo
+from companion.engine.events import DeclareLoss, Override, Play, TakeBack, Undo, event_from_json
 from companion.engine.record import Header, Replay
 from companion.engine.ruling import Termination
 from companion.engine.spec import GameSpec, register, unregister
 from companion.errors import MalformedInput
-from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Sonar, TakeTask
+from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.rules import Crew
 
 from .test_tasks import random_attempt
@@ -290,3 +290,32 @@ def test_a_breach_proved_live_cites_the_seq_the_store_gave_the_breaking_card(reg
         referee.submit(line)
     proof = referee.submit({"type": "play", "card": "pink-5"})  # seat 2 held pink at seq 4
     assert (proof.ruling.rule, proof.ruling.fields["breach"], proof.seq) == ("CR11", 4, 8)
+
+
+MALFORMED = [
+    {"type": "take_back"},  # neither a cell nor a card
+    {"type": "take_task", "player": 1},  # no task, not even null
+    {"type": "predict", "task": "predict:open", "count": -1},
+    {"type": "predict", "task": "predict:open"},
+    {"type": "sonar", "card": "pink-7", "position": "side", "player": 1},
+    {"type": "sonar", "card": "pink-7", "player": 1},
+    {"type": "distress", "direction": "up"},
+    {"type": "reveal", "at": "r1"},
+]
+
+
+@pytest.mark.parametrize("line", MALFORMED, ids=[json.dumps(line) for line in MALFORMED])
+def test_a_malformed_crew_line_says_so_in_both_languages(line: dict[str, Any]) -> None:
+    with pytest.raises(MalformedInput) as caught:
+        event_from_json(line)
+    assert caught.value.text.en != caught.value.text.fr
+
+
+def test_a_card_or_task_not_of_the_game_is_malformed_and_changes_nothing() -> None:
+    game = Crew(3, commander=1, tasks=("trick:first",))
+    before = game._save()
+    for event in (TakeTask("win:pink-10"), Sonar("pink-10", "", "top", player=1), Play("pink-10", ""),
+                  Reveal("r1", "pink-1"), Play("pink-1", "r9")):
+        with pytest.raises(MalformedInput):
+            game.play(event)
+    assert game._save() == before and game.flagged == ()
