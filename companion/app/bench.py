@@ -15,8 +15,7 @@ from typing import Any
 from companion.config import DEFAULT_GAME
 from companion.engine.events import Play
 from companion.engine.game import Game
-from companion.engine.simulator import Simulator
-from companion.engine.spec import GameSpec, find_spec, in_order
+from companion.engine.spec import GameSpec, SelfPlaying, find_spec, in_order
 from companion.errors import UnknownGame
 from companion.text import Text
 
@@ -48,7 +47,7 @@ def benched() -> tuple[GameSpec, ...]:
     return tuple(spec for spec in in_order() if spec.selfplay is not None and spec.placements[0])
 
 
-def _simulator(game: str, players: int, rng: random.Random) -> Simulator[Any]:
+def _simulator(game: str, players: int, rng: random.Random) -> SelfPlaying:
     """An unchecked self-play simulator of ``game``, or UnknownGame where it has none."""
     selfplay = find_spec(game).selfplay
     if selfplay is None:
@@ -73,12 +72,13 @@ def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
 
 
 def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
-    """Time legality checks of random placements, and whole random 3-player games."""
+    """Time legality checks of random placements (cards played to the trick, in a trick game), and
+    whole random 3-player games."""
     cpu = pin_one_core()
     rng = random.Random(seed)
     games = positions(game, 200, seed)
     cards, cells = find_spec(game).placements
-    events = [Play(rng.choice(cards), rng.choice(cells)) for _ in range(1000)]
+    events = [Play(rng.choice(cards), rng.choice(cells) if cells else "") for _ in range(1000)]
     checks = legal = 0
     start = time.perf_counter()
     deadline = start + seconds

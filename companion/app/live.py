@@ -170,7 +170,8 @@ def demo_game(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED,
     for index, line in enumerate(lines):
         line["t"] = round((index + 1) * interval, 3)
     meta = {"demo": {"seed": seed, "interval": interval}}
-    return DemoGame(Header(sim.header.game, players, dict(sim.game.options)), lines, meta)
+    header = Header(sim.header.game, sim.header.players, dict(sim.game.options), setup=sim.header.setup)
+    return DemoGame(header, lines, meta)
 
 
 class DemoFeeder:

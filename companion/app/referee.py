@@ -285,22 +285,25 @@ class Referee:
 
 
 def summary(line: dict[str, Any]) -> str:
-    """A short, language-neutral label of a record line: ``[2] 27@c1``, ``take_back@d1``, ``undo``."""
+    """A short, language-neutral label of a record line: ``[2] 27@c1``, ``take_back@d1``, ``undo``,
+    ``[3] pink-5`` (a card played to a trick), ``[1] take_task win:pink-3``."""
     kind = str(line.get("type"))
     seat = f"[{line['player']}] " if line.get("player") is not None else ""
+    at = f"@{line['at']}" if line.get("at") else ""  # a card played to a trick lies at no cell
     if kind == "play":
         card = line.get("card")
-        return f"{seat}{'?' if card is None else card}@{line.get('at')}"
+        return f"{seat}{'?' if card is None else card}{at}"
     if kind == "campfire":
         return f"{seat}{line.get('card')}@{line.get('at')}→{line.get('move_to')}"
     if kind == "take_back":
-        return f"take_back@{line.get('at')}"
+        return f"take_back{at or ' ' + str(line.get('card'))}"
     if kind == "start_discards":
         counts = line.get("counts", {})
         return "start_discards " + " ".join(f"{seat_}:{n}" for seat_, n in counts.items())
     if kind == "herd":
         return f"{seat}herd {line.get('from')}+{line.get('rows')}"
-    return f"{seat}{kind}"
+    what = next((str(line[key]) for key in ("card", "task") if line.get(key) is not None), "")
+    return f"{seat}{kind} {what}".rstrip()
 
 
 def parse_options(pairs: Iterable[str]) -> dict[str, object]:

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import secrets
 import signal
 import sys
@@ -207,7 +208,9 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
 
 def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: Any,
                   say: list[Text], table: TableDesk) -> tuple[Referee, list[Feeder]]:
-    Header.from_json({"record": 1, "game": args.game, "players": args.players})  # bad seats: a clear error
+    selfplay = find_spec(args.game).selfplay
+    if selfplay is not None:
+        selfplay(args.players, random.Random(args.seed))  # bad seats: a clear error, before any film
     film: FilmedDemo | None = None
     make_watcher: Callable[[Any], Any] | None = None
     # A game whose camera reading still derails a filmed game (issue 4) is fed directly.

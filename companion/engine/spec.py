@@ -12,7 +12,7 @@ The spec holds plain data and references into the game's own package only: it im
 >>> find_spec("tranquility").title.fr
 'Tranquillité'
 >>> [spec.name for spec in specs() if spec.rules is None]
-['crew', 'rixes']
+['rixes']
 """
 
 from __future__ import annotations
@@ -32,14 +32,41 @@ from companion.text import Both, Text
 if TYPE_CHECKING:
     from companion.engine.events import Event
     from companion.engine.game import Game
-    from companion.engine.simulator import Policy, Simulator
+    from companion.engine.record import Header
+    from companion.engine.simulator import Policy
+
+
+class SelfPlaying(Protocol):
+    """A game played by the computer with real hidden hands, through the referee: what the demo, the
+    benchmark and the films read of it (:class:`~companion.engine.simulator.Simulator` is one)."""
+
+    @property
+    def header(self) -> Header:
+        """The record's header, the game's own set-up included."""
+        ...
+
+    @property
+    def game(self) -> Game[Any]:
+        """The referee, as the events left it."""
+        ...
+
+    @property
+    def events(self) -> list[Event]:
+        """The record's events so far."""
+        ...
+
+    def run(self, max_events: int = ...) -> list[Event]:
+        """Play until the game has an outcome (or ``max_events``); the record's events."""
+        ...
+
 
 class SelfPlayFactory(Protocol):
     """Builds a self-play simulator of the game with its options, players' policy and mistakes."""
 
     def __call__(self, players: int, rng: random.Random, *, options: Mapping[str, object] | None = ...,
-                 policy: Policy = ..., mistakes: float = ..., checked: bool = ...) -> Simulator[Any]:
-        """The simulator of a game of ``players`` seats drawing its chances from ``rng``."""
+                 policy: Policy = ..., mistakes: float = ..., checked: bool = ...) -> SelfPlaying:
+        """The simulator of a game of ``players`` players drawing its chances from ``rng`` (a game may
+        seat more than its players: The Crew's Tonoja)."""
         ...
 #: A lattice position ``(u, v)``: ``u`` in card widths to the right, ``v`` in card heights upward.
 Place = tuple[float, float]

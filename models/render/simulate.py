@@ -37,8 +37,7 @@ import numpy.typing as npt
 
 from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
-from companion.engine.simulator import Simulator
-from companion.engine.spec import GameSpec, find_spec, in_order
+from companion.engine.spec import GameSpec, SelfPlaying, find_spec, in_order
 from models.render.textures import Image, Size
 from models.render.video import FilmSet, Hand, Laid, Shadow, Shot
 from vision.watch.layouts import CARD_H
@@ -262,7 +261,7 @@ def rng_int(rng: np.random.Generator, low: int, high: int) -> int:
     return int(rng.integers(low, high))
 
 
-def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int) -> Simulator[Any]:
+def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int) -> SelfPlaying:
     """The game's self-play (:attr:`GameSpec.selfplay`), greedy, run to its end or ``max_events``."""
     rng = random.Random(seed)
     if spec.selfplay is None:

@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.record import write_record
-from companion.engine.simulator import Simulator
-from companion.games.ascension.selfplay import AscensionSelfPlay
-from companion.games.tranquility.selfplay import SelfPlay
+from companion.engine.spec import find_spec
 
 HERE = Path(__file__).parent
 DATA = HERE.parent.parent / "companion" / "data"
 
 MODULES: dict[str, object] = {"fauna": True, "documentary": [[3, 4], [6, 5], [8, 8]], "green_path": True}
 #: name -> (game, players, seed, options, mistakes, names)
-RECORDS: dict[str, tuple[str, int, int, dict[str, object], float, list[str] | None]] = {
+Recipe = tuple[str, int, int, dict[str, object], float, list[str] | None]
+RECORDS: dict[str, Recipe] = {
     "won-3p": ("tranquility", 3, 3, {}, 0.0, None),
     "lost-2p-removed4": ("tranquility", 2, 1, {"removed": 4}, 0.0, None),
     "flags-4p": ("tranquility", 4, 5, {}, 0.25, None),
@@ -33,16 +32,24 @@ RECORDS: dict[str, tuple[str, int, int, dict[str, object], float, list[str] | No
     "ascension-modules-4p": ("ascension", 4, 11, MODULES, 0.1, None),
     "ascension-solo": ("ascension", 1, 3, {"green_path": True}, 0.0, None),
 }
-DEMO: tuple[str, int, int, dict[str, object], float, list[str] | None] = (
+#: The Crew's attempts: name -> (recipe, the mission's difficulty the tasks are drawn to).
+CREW: dict[str, tuple[Recipe, int]] = {
+    "crew-won-4p": (("crew", 4, 1, {}, 0.0, None), 3),
+    "crew-lost-task-5p": (("crew", 5, 3, {}, 0.15, None), 4),
+    "crew-lost-revoke-4p": (("crew", 4, 2, {}, 0.3, None), 4),
+    "crew-tonoja-2p": (("crew", 2, 31, {}, 0.1, None), 3),
+}
+DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
 
 def make(game: str, players: int, seed: int, options: dict[str, object], mistakes: float,
-         names: list[str] | None, path: Path) -> None:
-    """Play the greedy self-play game of ``seed`` and write its record to ``path``."""
-    simulator = SelfPlay if game == "tranquility" else AscensionSelfPlay
-    sim: Simulator[Any] = simulator(players, random.Random(seed), options=options, policy="greedy",
-                                    mistakes=mistakes, names=names)
+         names: list[str] | None, path: Path, **more: Any) -> None:
+    """Play the greedy self-play game of ``seed`` and write its record to ``path``; ``more`` goes to
+    the game's own self-play (The Crew's ``difficulty``)."""
+    selfplay: Any = find_spec(game).selfplay
+    sim = selfplay(players, random.Random(seed), options=options, policy="greedy", mistakes=mistakes,
+                   names=names, **more)
     sim.run()
     with path.open("w", encoding="utf-8") as handle:
         write_record(handle, sim.header, sim.events)
@@ -51,4 +58,6 @@ def make(game: str, players: int, seed: int, options: dict[str, object], mistake
 if __name__ == "__main__":
     for name, spec in RECORDS.items():
         make(*spec, path=HERE / f"{name}.jsonl")
+    for name, (spec, difficulty) in CREW.items():
+        make(*spec, path=HERE / f"{name}.jsonl", difficulty=difficulty)
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

@@ -1,12 +1,15 @@
-"""The Crew : Mission sous-marine: read by the camera, not refereed yet (its spec)."""
+"""The Crew : Mission sous-marine: its rules, its self-play and its spec."""
 
 from companion.engine.spec import GameSpec, SceneData, VisionSpec
 from companion.games.crew.deck import faces
-from companion.text import Both
+from companion.games.crew.facts import DECK
+from companion.games.crew.rules import Crew
+from companion.games.crew.selfplay import CrewSelfPlay
 
 SPEC = GameSpec(
     name="crew",
-    title=Both("The Crew: Mission Deep Sea", "The Crew : Mission sous-marine"),
+    title=Crew.title,
+    rules=Crew,
     board="tricks",
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier (faces alike) learns from more scenes and epochs, the true corners alone (the
@@ -14,7 +17,10 @@ SPEC = GameSpec(
     vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
                       recipe=(("train_scenes", 3000), ("epochs", 6), ("found_share", 0.0))),
     order=2,
+    selfplay=CrewSelfPlay,
+    # A card is played to the trick, at no cell.
+    placements=(tuple(sorted(DECK)), ()),
     deck=faces,
 )
 
-__all__ = ["SPEC"]
+__all__ = ["SPEC", "Crew", "CrewSelfPlay"]

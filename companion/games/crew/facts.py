@@ -20,14 +20,21 @@ SUBS = tuple(f"sub-{value}" for value in range(1, 5))
 DECK = frozenset({f"{colour}-{value}" for colour in COLOURS for value in range(1, 10)} | set(SUBS))
 
 
+# Looked up, not parsed: a legality check asks a card's series a few times.
+_SERIES = {card: card.rsplit("-", 1)[0] for card in DECK}
+_VALUE = {card: int(card.rsplit("-", 1)[1]) for card in DECK}
+
+
 def colour_of(card: str) -> str:
     """The series of ``card``: a colour, or ``sub``."""
-    return card.rsplit("-", 1)[0]
+    series = _SERIES.get(card)
+    return card.rsplit("-", 1)[0] if series is None else series
 
 
 def value_of(card: str) -> int:
     """The printed value of ``card`` (1 to 9; 1 to 4 for a submarine)."""
-    return int(card.rsplit("-", 1)[1])
+    value = _VALUE.get(card)
+    return int(card.rsplit("-", 1)[1]) if value is None else value
 
 
 def is_sub(card: str) -> bool:

@@ -89,6 +89,7 @@ class Crew(TrickGame):
             raise MalformedInput(Text("bad_field", field="tasks", value=list(tasks)))
         self.commander = commander - 1
         self.tasks: tuple[str, ...] = tuple(tasks)
+        self._predicted = any(task in PREDICTED for task in self.tasks)
         #: Who took each task taken so far (0-based seats).
         self.owners: dict[str, int] = {}
         #: How many seats chose a task or passed so far (CR5); the seat choosing next is the turn.
@@ -201,6 +202,8 @@ class Crew(TrickGame):
             raise MalformedInput(Text("crew_unknown_task", task=event.task))
 
     def _check_action(self, event: Event) -> Ruling:
+        if type(event) is Play:  # the common case first: the benchmark's and the table's
+            return self._check_card(event)
         if isinstance(event, TakeTask):
             return self._check_take(event)
         if isinstance(event, Predict):
@@ -223,9 +226,14 @@ class Crew(TrickGame):
             return accepted(Text("crew_declared_won"))
         if not isinstance(event, Play):
             return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
+        return self._check_card(event)
+
+    def _check_card(self, event: Play) -> Ruling:
+        """A card played to the trick: in turn once the tasks are taken and counts told, not seen
+        before, from Tonoja's row for her, following when the table proves it can (CR9, CR10)."""
         if self.assigning:
             return refused("CR5", Text("crew_tasks_first"))
-        if self.waiting_predictions():
+        if self._predicted and self.waiting_predictions():
             return refused("CR5", Text("crew_predict_first", task=self.waiting_predictions()[0]))
         if event.card in self.played or any(seat != self._turn and shown.card == event.card
                                             for seat, shown in self.sonar.items()) or (

@@ -4,7 +4,8 @@ The cards are dealt (for two players, Tonoja's row first, CR16), the commander f
 tasks drawn to a mission's difficulty and taken in turn, counts told, sonar cards shown truthfully
 between tricks, and every card played by a seat that follows when it can (Tonoja by the commander,
 from her visible cards). With ``mistakes``, a seat sometimes lays a card out of turn or Tonoja a card
-she does not show, and takes it back; or an accepted card is undone and laid again.
+she does not show, and takes it back; an accepted card is undone and laid again; or a seat that could
+follow does not (a revoke, which its later play may prove, CR11).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 
 from companion.engine.events import Event, Play, TakeBack, Undo
 from companion.engine.record import Header
+from companion.engine.simulator import Policy
 from companion.games.crew.draw import draw_tasks
 from companion.games.crew.events import Predict, Reveal, Sonar, TakeTask
 from companion.games.crew.facts import DECK, colour_of, is_sub, value_of
@@ -27,8 +29,14 @@ class CrewSelfPlay:
     of ``difficulty``, its randomness all from ``rng``."""
 
     def __init__(self, players: int, rng: random.Random, *, options: Mapping[str, object] | None = None,
-                 difficulty: int = 4, mistakes: float = 0.0, sonar: float = 0.15) -> None:
+                 policy: Policy = "random", difficulty: int = 4, mistakes: float = 0.0, sonar: float = 0.15,
+                 checked: bool = True, names: list[str] | None = None) -> None:
+        # One policy: a seat follows when it can and otherwise plays any card. What the demo, the
+        # films and the benchmark need of an attempt is legal play, not a skilled crew.
+        del policy
         self.rng, self.mistakes, self.sonar_rate = rng, mistakes, sonar
+        # The trusted path (push) is for speed; mistakes need the referee.
+        self.checked = checked or mistakes > 0
         seats = 3 if players == 2 else players
         deck = sorted(DECK)
         rng.shuffle(deck)
@@ -53,9 +61,11 @@ class CrewSelfPlay:
             commander = next(k for k, hand in enumerate(self.hands) if "sub-4" in hand)
         tasks = draw_tasks(difficulty, seats, rng)
         setup.update({"commander": commander + 1, "tasks": tasks})
-        self.header = Header("crew", seats, dict(options or {}), setup=setup)
+        self.header = Header("crew", seats, dict(options or {}), names, setup=setup)
         self.game = Crew.from_header(seats, options, setup=setup)
         self.events: list[Event] = []
+        #: The cards played by a seat that could have followed and did not (a mistake, CR11).
+        self.revoked: list[str] = []
 
     def run(self, max_events: int = 2000) -> list[Event]:
         """Play the attempt to its end; the record's events."""
@@ -71,8 +81,11 @@ class CrewSelfPlay:
         return self.events
 
     def _play(self, event: Event, *, legal: bool = True) -> None:
-        ruling = self.game.play(event)
-        assert ruling.legal == legal, (event, ruling.message_en)
+        if self.checked or not legal or isinstance(event, Undo | TakeBack):
+            ruling = self.game.play(event)
+            assert ruling.legal == legal, (event, ruling.message_en)
+        else:
+            self.game.push(event)
         self.events.append(event)
 
     def _take_task(self) -> None:
@@ -91,6 +104,8 @@ class CrewSelfPlay:
         if not game.trick:
             self._reveal()
             self._maybe_sonar()
+            if game.outcome() is not None:
+                return  # a sonar card proved an earlier revoke (CR11)
         card, column = self._choose(seat)
         event = Play(card, column or "", player=seat + 1)
         if self.mistakes and self.rng.random() < self.mistakes:
@@ -117,6 +132,14 @@ class CrewSelfPlay:
             return card, options[card]
         hand = self.hands[seat]
         follow = sorted(card for card in hand if colour_of(card) == led)
+        others = sorted(hand - set(follow))
+        shown = game.sonar.get(seat)
+        proof = shown is not None and shown.card not in game.played and colour_of(shown.card) == led
+        if follow and others and not proof and self.mistakes and self.rng.random() < self.mistakes / 4:
+            # A revoke: the seat could follow and does not. Nothing on the table proves it yet (CR11).
+            card = self.rng.choice(others)
+            self.revoked.append(card)
+            return card, None
         card = self.rng.choice(follow or sorted(hand))
         return card, None
 

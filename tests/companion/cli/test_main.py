@@ -5,13 +5,15 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.cli.main import main
 
 GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "ascension-lost-5p",
-                "ascension-modules-4p", "ascension-solo"]
+                "ascension-modules-4p", "ascension-solo", "crew-won-4p", "crew-lost-task-5p",
+                "crew-lost-revoke-4p", "crew-tonoja-2p"]
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
@@ -30,7 +32,8 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
                 for name in GOLDEN_GAMES}
     assert outcomes == {"won-3p": "won", "lost-2p-removed4": "lost", "flags-4p": "lost",
                         "ascension-won-3p": "won", "ascension-lost-5p": "lost",
-                        "ascension-modules-4p": "lost", "ascension-solo": "lost"}
+                        "ascension-modules-4p": "lost", "ascension-solo": "lost", "crew-won-4p": "won",
+                        "crew-lost-task-5p": "lost", "crew-lost-revoke-4p": "lost", "crew-tonoja-2p": "won"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
@@ -46,6 +49,20 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
     assert "grapple" in types("ascension-solo")
     state = json.loads((golden / "ascension-modules-4p.rulings.jsonl").read_text().splitlines()[-1])["state"]
     assert {"green_path", "sequences", "ibex_by_row"} <= set(state)
+
+    def rulings(name: str) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in (golden / f"{name}.rulings.jsonl").read_text().splitlines()[:-1]]
+
+    # The Crew: lost on a task failed, lost on a revoke proved a trick later, Tonoja's row played.
+    statuses = {status for r in rulings("crew-lost-task-5p") for status in r.get("tasks", {}).values()}
+    assert "FAILED" in statuses
+    proof = [r for r in rulings("crew-lost-revoke-4p") if "breach" in r]
+    assert [r["rule"] for r in proof] == ["CR11"] and proof[0]["breach"] < proof[0]["seq"]
+    assert {"sonar", "take_back", "undo"} <= types("crew-lost-revoke-4p")
+    header = json.loads((golden / "crew-tonoja-2p.jsonl").read_text().splitlines()[0])
+    assert header["tonoja"] == 3 and len(header["tonoja_row"]) == 7
+    lines = (golden / "crew-tonoja-2p.jsonl").read_text().splitlines()[1:]
+    assert any(line.get("at", "").startswith("r") for line in map(json.loads, lines))
 
 
 def test_readable_replay_in_french(golden: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,7 +154,7 @@ def test_bundled_record_referees_a_whole_won_game(capsys: pytest.CaptureFixture[
 def test_bench_prints_both_figures_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--seconds", "0.05", "--json"]) == 0
     results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["game"] for r in results] == ["tranquility", "ascension"]
+    assert [r["game"] for r in results] == ["tranquility", "ascension", "crew"]
     for result in results:
         assert result["checks"] > 0 and result["games"] > 0
         assert 0 < result["legal_share"] < 1
@@ -156,9 +173,9 @@ def test_bench_refuses_a_time_that_is_no_time(seconds: str, capsys: pytest.Captu
 
 
 def test_bench_rules_of_a_game_without_rules_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "rules", "--game", "crew", "--seconds", "0.05"]) == 2
+    assert main(["bench", "rules", "--game", "rixes", "--seconds", "0.05"]) == 2
     err = capsys.readouterr().err
-    assert "crew" in err and "tranquility" in err and "Traceback" not in err
+    assert "rixes" in err and "tranquility" in err and "crew" in err and "Traceback" not in err
 
 
 def test_replay_of_an_endless_line_stops_with_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:

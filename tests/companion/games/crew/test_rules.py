@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,21 +14,11 @@ from companion.app.referee import Referee
 from companion.engine.events import DeclareLoss, Override, Play, TakeBack, Undo, event_from_json
 from companion.engine.record import Header, Replay
 from companion.engine.ruling import Termination
-from companion.engine.spec import GameSpec, register, unregister
 from companion.errors import MalformedInput
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.rules import Crew
 
 from .test_tasks import random_attempt
-
-
-@pytest.fixture
-def registered() -> Iterator[str]:
-    """The Crew's rules registered under a name of their own while a test reads records (the game's
-    spec names no rules until it is refereed end to end)."""
-    register(GameSpec(name="crew-rules", title=Crew.title, rules=Crew, board="tricks"))
-    yield "crew-rules"
-    unregister("crew-rules")
 
 
 def card(name: str, player: int | None = None) -> Play:
@@ -117,7 +106,7 @@ def test_a_failed_task_loses_the_mission_and_every_later_card_is_refused() -> No
     assert game.play(card("yellow-1")).rule == "CR14"
 
 
-def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt(registered: str) -> None:
+def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt() -> None:
     lines = [{"record": 1, "game": "crew", "players": 3, "commander": 1, "tasks": []},
              {"type": "play", "card": "pink-1"}, {"type": "play", "card": "yellow-9"},
              {"type": "play", "card": "pink-2"},
@@ -126,7 +115,7 @@ def test_a_revoke_proved_names_the_earlier_card_and_loses_the_attempt(registered
              {"type": "play", "card": "yellow-1"}, {"type": "play", "card": "yellow-2"},
              {"type": "play", "card": "pink-5"}]
     text = "".join(json.dumps(line) + "\n" for line in lines)
-    replay = Replay(io.StringIO(text.replace('"crew"', f'"{registered}"')))
+    replay = Replay(io.StringIO(text))
     steps = list(replay)
     last = steps[-1].ruling.to_json(steps[-1].seq)
     assert (last["legal"], last["rule"], last["breach"], last["trick"]) == (True, "CR11", 2, 2)
@@ -159,8 +148,8 @@ def test_undo_restores_the_attempt_exactly() -> None:
     assert game._save() == before and game.statuses == {} and game.history == []
 
 
-def test_the_header_sets_up_the_commander_and_the_tasks(registered: str) -> None:
-    header = Header.from_json({"record": 1, "game": registered, "players": 4, "commander": 3,
+def test_the_header_sets_up_the_commander_and_the_tasks() -> None:
+    header = Header.from_json({"record": 1, "game": "crew", "players": 4, "commander": 3,
                                "options": {"task_draw": "page", "avoid_pairs": True, "history": "all"},
                                "tasks": ["trick:first"], "mission": {"number": 7}})
     assert header.setup == {"commander": 3, "tasks": ["trick:first"], "mission": {"number": 7}}
@@ -280,8 +269,8 @@ def test_the_logbook_scores_a_mission_won_by_its_attempts_and_the_distress() -> 
     assert game.state_json()["logbook"] == {"mission": 7, "attempt": 3, "distress": True, "score": 4}
 
 
-def test_a_breach_proved_live_cites_the_seq_the_store_gave_the_breaking_card(registered: str) -> None:
-    referee = Referee(Header(registered, 3, setup={"commander": 1}))
+def test_a_breach_proved_live_cites_the_seq_the_store_gave_the_breaking_card() -> None:
+    referee = Referee(Header("crew", 3, setup={"commander": 1}))
     for line in ({"type": "play", "card": "pink-7", "player": 2},  # out of turn: refused, flagged
                  {"type": "take_back", "card": "pink-7"}, {"type": "play", "card": "pink-1"},
                  {"type": "play", "card": "yellow-9"},  # seq 4, the second card accepted

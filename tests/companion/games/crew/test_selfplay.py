@@ -25,7 +25,13 @@ def test_random_attempts_keep_their_invariants(chunk: int) -> None:
         players = 2 + seed % 4
         play = attempt(players, seed, difficulty=1 + seed % 9, mistakes=0.1 if seed % 3 == 0 else 0.0)
         game = play.game
-        assert game.outcome() is not None and game.breaches == []
+        assert game.outcome() is not None
+        # Every breach proved is a revoke made (no false proof); none where no seat revoked.
+        for breach in game.breaches:
+            assert breach.rule == "CR11" and breach.broke is not None, (seed, breach)
+            broke = game._stack[breach.broke].event
+            assert isinstance(broke, Play) and broke.card in play.revoked, (seed, breach)
+        assert play.revoked or not game.breaches
         # Every card in exactly one place: played, in a hand, in Tonoja's row or under it.
         places = [card for trick in game.history for card in trick.faces] + [card for _, card in game.trick]
         places += [card for hand in play.hands for card in hand] + list(play.under.values())
@@ -54,3 +60,16 @@ def test_the_record_replays_to_the_same_state_and_each_event_undoes_exactly(seed
             assert game._save() == before and game.flagged == flagged
             game.play(event)
     assert game.state_json() == play.game.state_json()
+
+
+def test_revokes_made_by_mistake_are_proved_by_later_play() -> None:
+    proved = made = 0
+    for seed in range(150):
+        play = attempt(4, 5000 + seed, difficulty=4, mistakes=0.3)
+        made += bool(play.revoked)
+        if play.game.breaches:
+            proved += 1
+            outcome = play.game.outcome()
+            assert outcome is not None and outcome.result == "lost"
+    # A revoke is proved only when the seat later plays or shows the colour it did not follow.
+    assert 0 < proved < made
