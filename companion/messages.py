@@ -331,6 +331,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "signal_refused": ("refused", "refusé"),
     "signal_unsure": ("unsure reading, check the card", "lecture incertaine, vérifiez la carte"),
     "signal_camera_lost": ("camera lost", "caméra perdue"),
+    "signal_breach": ("a rule proved broken", "une faute prouvée"),
+    "signal_goal_done": ("task done", "tâche accomplie"),
     "signal_won": ("game won", "partie gagnée"),
     "signal_lost": ("game lost", "partie perdue"),
     "sig_green": ("green", "vert"),

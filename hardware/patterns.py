@@ -103,6 +103,12 @@ CAMERA_BACK = Pattern("camera_back", (step(0.3, "green"), step(0.2), step(0.3, "
                       Text("signal_camera_back"))
 #: One camera frame could not be read or watched and was skipped: a single red blink, silent.
 FRAME_SKIPPED = Pattern("frame_skipped", (step(0.1, "red"),), Text("signal_frame_skipped"))
+#: A rule proved broken by public play (a revoke seen later; the game goes on where its options say
+#: so): the refusal's red and low tone, not held, since no card is to be taken back.
+BREACH = Pattern("breach", (step(1.0, "red", "tone"), step(1.0, "red")), Text("signal_breach"))
+#: A goal met (a task done) with the game still going on: a short green with a chirp.
+GOAL_DONE = Pattern("goal_done", (step(0.1, "green", "beep"), step(0.1), step(0.3, "green")),
+                    Text("signal_goal_done"))
 #: The game is won: three quick green beeps, a long one, then green for a while.
 GAME_WON = Pattern("won", (step(0.1, "green", "beep"), step(0.1)) * 3
                    + (step(0.6, "green", "beep"), step(2.4, "green")), Text("signal_won"))
@@ -121,8 +127,8 @@ def discard(count: int) -> Pattern:
 
 #: Every pattern, by name (``discard`` for two cards stands for its family).
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (OFF, LEGAL, discard(2), ILLEGAL, REFUSED, UNSURE,
-                                                    CAMERA_LOST, CAMERA_BACK, FRAME_SKIPPED, GAME_WON,
-                                                    GAME_LOST)}
+                                                    CAMERA_LOST, CAMERA_BACK, FRAME_SKIPPED, BREACH,
+                                                    GOAL_DONE, GAME_WON, GAME_LOST)}
 
 
 def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool | None = None) -> Pattern:
@@ -133,17 +139,24 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
     until the card is taken back or overridden, and a refusal that flagged
     nothing (a bad discard, nothing to undo) gives the short :data:`REFUSED`.
     Without it, every refusal holds. An unsure reading is a refused ruling
-    with rule G2. Discards above 8 are counted as 8.
+    with rule G2. Discards above 8 are counted as 8. A trick game's ruling that proved a breach
+    (its ``breach`` field) gives :data:`BREACH`, and one that decided goals all met (its ``tasks``
+    field, every one ``DONE``) :data:`GOAL_DONE`, unless the game ended with it.
     """
     if ruling.rule == "G2":
         return UNSURE
     if not ruling.legal:
         return REFUSED if flagged is False else ILLEGAL
-    if outcome is not None:
+    if outcome is not None and outcome.result != "void":  # a void game (a redeal) is neither
         return GAME_WON if outcome.winners else GAME_LOST
     if flagged:
         # One card taken back while another still lies flagged: the warning goes on.
         return ILLEGAL
+    if ruling.fields.get("breach") is not None:
+        return BREACH
+    goals = ruling.fields.get("tasks")
+    if isinstance(goals, dict) and goals and all(status == "DONE" for status in goals.values()):
+        return GOAL_DONE
     if ruling.discard:
         return discard(min(ruling.discard, MAX_DISCARD))
     return LEGAL

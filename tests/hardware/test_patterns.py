@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
-from companion.engine.events import Discard, Override, Play, TakeBack, Undo
-from companion.engine.ruling import Outcome, Termination, accepted, refused
+from companion.engine.events import Discard, Override, Play, TakeBack, Undo, event_from_json
+from companion.engine.record import Header
+from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.games.tranquility.rules import Tranquility
 from companion.messages import MESSAGES
 from companion.text import LANGS, Text
 from hardware.patterns import (
+    BREACH,
     CAMERA_BACK,
     CAMERA_LOST,
     FRAME_SKIPPED,
     GAME_LOST,
     GAME_WON,
+    GOAL_DONE,
     ILLEGAL,
     LEGAL,
     OFF,
@@ -60,7 +65,7 @@ def test_the_patterns_the_issue_asks_for() -> None:
     assert all("tone" not in s.on for s in GAME_WON.steps) and any("tone" in s.on for s in GAME_LOST.steps)
     assert OFF.steps == () and OFF.ends
     assert set(PATTERNS) == {"off", "legal", "discard", "illegal", "refused", "unsure", "camera_lost",
-                             "camera_back", "frame_skipped", "won", "lost"}
+                             "camera_back", "frame_skipped", "breach", "goal_done", "won", "lost"}
     # The camera back ends the repeated loss signal with green, and a skipped frame is one short red.
     assert CAMERA_BACK.ends and all(s.on <= {"green"} for s in CAMERA_BACK.steps)
     assert FRAME_SKIPPED.ends and FRAME_SKIPPED.seconds < 0.5
@@ -99,6 +104,13 @@ def test_a_repeated_pattern_holds_nothing() -> None:
     (accepted(PLACED), LOST, False, GAME_LOST),
     (refused("C4", PLACED), WON, False, REFUSED),                  # after the end: refused, not won again
     (accepted(Text("nothing_to_undo")), None, True, ILLEGAL),      # one taken back, another still flagged
+    (Ruling(True, None, None, PLACED, dict(tasks={"win:pink-3": "DONE"})), None, False, GOAL_DONE),
+    (Ruling(True, None, None, PLACED, dict(tasks={"win:pink-3": "DONE"})), WON, False, GAME_WON),
+    (Ruling(True, None, None, PLACED, dict(tasks={"win:pink-3": "DONE", "no-win:9": "FAILED"})), LOST, False,
+     GAME_LOST),
+    (Ruling(True, None, None, PLACED, dict(breach=7)), None, False, BREACH),
+    (Ruling(True, None, None, PLACED, dict(breach=7)), LOST, False, GAME_LOST),
+    (accepted(PLACED), Outcome(Termination.VOID, (), Text("outcome_won")), False, LEGAL),  # a redeal
 ])
 def test_signal_for(ruling: object, outcome: Outcome | None, flagged: bool | None, expected: Pattern) -> None:
     assert signal_for(ruling, outcome, flagged=flagged) == expected  # type: ignore[arg-type]
@@ -143,3 +155,24 @@ def test_descriptions_in_words() -> None:
                                  "held until the next signal")
     assert describe(OFF, "fr") == "éteint : éteint"
     assert "signal_discard" in MESSAGES
+
+
+@pytest.mark.parametrize(("name", "options", "expected"), [
+    ("crew-tonoja-2p", {}, ["goal_done", "won"]),
+    ("crew-lost-revoke-4p", {}, ["lost"]),
+    ("crew-lost-revoke-4p", {"breach": "note"}, ["breach"]),
+])
+def test_signals_follow_a_crew_attempt(name: str, options: dict[str, object], expected: list[str],
+                                       golden: Path) -> None:
+    """A task done chirps green, a breach proved sounds red and low, the end its own pattern."""
+    lines = (golden / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["options"] = {**header["options"], **options}
+    game = Header.from_json(header).new_game()
+    said = []
+    for line in lines[1:]:
+        ruling = game.play(event_from_json(json.loads(line)))
+        pattern = signal_for(ruling, game.outcome(), flagged=bool(game.flagged))
+        if pattern.name not in ("legal", "illegal"):
+            said.append(pattern.name)
+    assert said == expected
