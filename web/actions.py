@@ -14,11 +14,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from companion.app.referee import Entry, Referee, parse_options, summary
+from companion.app.referee import Entry, Referee, new_header, parse_options, summary
 from companion.app.table import TableRequest, check_corners
 from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo, event_from_json
 from companion.engine.jsonsafe import ascii_number
-from companion.engine.record import Header, parse_line
+from companion.engine.record import parse_line
 from companion.text import Text
 from web.body import fields as request_fields
 from web.errors import refuse
@@ -170,6 +170,16 @@ def table() -> Response:
     return jsonify(ok=True, message=both(Text(key)))
 
 
+def _pairs(fields: Mapping[str, Any], name: str) -> dict[str, object]:
+    """A field of ``name=value`` lines (or ``;``-separated), or an object: options, a set-up."""
+    raw = fields.get(name) or ""
+    if isinstance(raw, dict):
+        return dict(raw)
+    if not isinstance(raw, str) or len(raw) > 2000:
+        refuse(400, Text("bad_field", field=name, value=str(raw)[:40]))
+    return parse_options(part for part in raw.replace(";", "\n").splitlines() if part.strip())
+
+
 @bp.post("/new_game")
 def new_game() -> Response:
     """Start another game with its options (``name=value``, one a line)."""
@@ -178,21 +188,12 @@ def new_game() -> Response:
     players = _number(fields, "players", default=None, low=0, high=99)
     if players is None:
         refuse(400, Text("missing_field", field="players"))
-    raw_options = fields.get("options") or ""
-    if isinstance(raw_options, dict):
-        options: dict[str, object] = dict(raw_options)
-    elif isinstance(raw_options, str) and len(raw_options) <= 2000:
-        options = parse_options(part for part in raw_options.replace(";", "\n").splitlines() if part.strip())
-    else:
-        refuse(400, Text("bad_field", field="options", value=str(raw_options)[:40]))
+    options = _pairs(fields, "options")
     names_field = fields.get("names") or ""
     if not isinstance(names_field, str) or len(names_field) > 400:
         refuse(400, Text("bad_field", field="names", value=str(names_field)[:40]))
     names = [n.strip() for n in names_field.split(",") if n.strip()] or None
-    line: dict[str, Any] = {"record": 1, "game": game, "players": players, "options": options}
-    if names is not None:
-        line["names"] = names
-    header = Header.from_json(line)
+    header = new_header(game, players, options, names=names, setup=_pairs(fields, "setup"))
     referee = _referee()
     referee.new_game(header)
     return jsonify(ok=True, id=referee.game_id, message=both(Text("page_new_game_started", id=referee.game_id

@@ -16,6 +16,7 @@ SCRIPT_KEYS = (
     "page_no_history", "page_verdict_ok", "page_verdict_no", "page_verdict_unsure", "page_token_missing",
     "page_confirm_loss", "page_confirm_new", "page_done", "page_latency", "page_game_over",
     "page_table_tap", "page_corner_1", "page_corner_2", "page_corner_3", "page_corner_4",
+    "page_deck", "page_hand", "page_discards", "page_won", "page_score", "page_send", "page_confirm_control",
 )
 
 

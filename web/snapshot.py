@@ -42,6 +42,7 @@ def snapshot(referee: Referee, preview: Preview | None = None, table: TableDesk 
             discard = {"count": last_entry.ruling.discard, "seat": last_entry.seat}
         due = getattr(game, "start_discards_due", None)
         alerts = [{"key": key, **both(text)} for key, text in referee.alerts.items()]
+        alerts += [{"key": "note", **both(text)} for text in game.notes()]
         if game.players == 1:
             alerts.append({"key": "solo", **both(Text("cli_solo_assumption"))})
         picture = preview.latest() if preview is not None else None
@@ -60,6 +61,7 @@ def snapshot(referee: Referee, preview: Preview | None = None, table: TableDesk 
             "start_discards_due": due() if callable(due) and state.get("pending") else None,
             "discard": discard,
             "flagged": state.get("flagged", []),
+            "controls": [control.json() for control in game.controls()],
             "last": None if last_entry is None else _entry_json(last_entry),
             "last_cell": last_cell,
             "events": len(history),

@@ -4,11 +4,13 @@ camera picture and the record so far."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from companion.engine.game import Game
 from companion.engine.registry import refereed
-from companion.text import Text
+from companion.text import Lang, Text
 from web.errors import refuse
 from web.i18n import COOKIE, choose_lang, script_texts
 from web.page import page_of
@@ -27,7 +29,8 @@ def index() -> Response:
     snap = json.loads(page.hub.message)
     games = [{"name": name, "title": cls.title.render(lang), "min": cls.min_players, "max": cls.max_players,
               "options": [{"name": o.name, "default": o.default, "help": o.help.render(lang)}
-                          for o in cls.OPTIONS]}
+                          for o in cls.OPTIONS],
+              "setup": [{"name": field, "help": help_of(cls, field, lang)} for field in cls.SETUP_FIELDS]}
              for name, cls in refereed().items()]
     html = render_template("page.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
                            snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games)
@@ -36,6 +39,12 @@ def index() -> Response:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def help_of(cls: type[Game[Any]], field: str, lang: Lang) -> str:
+    """What set-up ``field`` of game ``cls`` holds, in ``lang`` (empty where the game says nothing)."""
+    text = cls.SETUP_HELP.get(field)
+    return "" if text is None else text.render(lang)
 
 
 @bp.get("/state")

@@ -18,9 +18,10 @@ thread, button callbacks and page requests may call it at once.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -28,7 +29,8 @@ from companion.app.store import Store, StoredGame
 from companion.engine.events import Event, Placement, Play, TakeBack, Undo, event_from_json
 from companion.engine.game import Game
 from companion.engine.jsonsafe import read_json
-from companion.engine.record import Header, Step, rule_on
+from companion.engine.record import RECORD_VERSION, Header, Step, rule_on
+from companion.engine.registry import find_game
 from companion.errors import AmbiguousReading, CorrectionRefused, MalformedInput, StoreError
 from companion.text import Text
 
@@ -322,6 +324,30 @@ def parse_options(pairs: Iterable[str]) -> dict[str, object]:
         except MalformedInput:
             options[name.strip()] = value.strip()
     return options
+
+
+def new_header(game: str, players: int, options: Mapping[str, object], *, names: Sequence[str] | None = None,
+               setup: Mapping[str, object] | None = None, rng: random.Random | None = None) -> Header:
+    """The header of a new game asked for by the command line or the page: ``setup`` holds the
+    fields of the game's own set-up (The Crew's commander, tasks, mission), completed with what the
+    companion draws for the players (:meth:`Game.drawn_setup`, from ``rng``); MalformedInput for
+    anything the game does not take.
+
+    >>> new_header("tranquility", 2, {"removed": 4}).to_json()["options"]
+    {'removed': 4}
+    """
+    rules = find_game(game)
+    setup = dict(setup or {})
+    unknown = sorted(set(setup) - set(rules.SETUP_FIELDS))
+    if unknown:
+        raise MalformedInput(Text("bad_setup_field", name=unknown[0], game=rules.title,
+                                  known=", ".join(rules.SETUP_FIELDS) or "-"))
+    drawn = rules.drawn_setup(players, rules.check_options(options), setup, rng or random.Random())
+    line: dict[str, Any] = {"record": RECORD_VERSION, "game": game, "players": players,
+                            "options": dict(options), **drawn}
+    if names:
+        line["names"] = list(names)
+    return Header.from_json(line)
 
 
 def _parse(event: Event | Mapping[str, Any]) -> tuple[Event | None, Event | AmbiguousReading]:

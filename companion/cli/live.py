@@ -40,7 +40,7 @@ from companion.app.live import (
     film_position,
     intro,
 )
-from companion.app.referee import Referee, parse_options
+from companion.app.referee import Referee, new_header, parse_options
 from companion.app.store import Store, StoredGame, default_store_path, require_store
 from companion.app.table import TableDesk
 from companion.cli.lang import lang_of as _lang
@@ -198,9 +198,8 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
     elif args.game is None or args.players is None:
         raise MalformedInput(Text("live_need_game"))
     names = [n.strip() for n in args.names.split(",")] if args.names else None
-    header = Header.from_json({"record": 1, "game": args.game, "players": args.players,
-                               "options": parse_options(args.option),
-                               **({"names": names} if names else {})})
+    header = new_header(args.game, args.players, parse_options(args.option), names=names,
+                        setup=parse_options(args.setup))
     if unfinished is not None:
         store.abandon(unfinished.id, now=time.time())
     return Referee(header, store=store), []

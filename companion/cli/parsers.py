@@ -356,6 +356,9 @@ def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     run.add_argument("--players", type=int, default=None, help="the number of seats (for a new game)")
     run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option, e.g. removed=4 (may be repeated)")
+    run.add_argument("--setup", action="append", default=[], metavar="NAME=VALUE",
+                     help="a field of the game's set-up, e.g. commander=2 or tasks='[\"win:pink-3\"]' "
+                          "(The Crew; may be repeated)")
     run.add_argument("--names", default=None, help="players' names, separated by commas")
     run.add_argument("--source", default=None, help="the camera (default: from the configuration)")
     run.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import abc
 import copy
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, TakeBack, Undo
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import IllegalPlay, MalformedInput
@@ -91,6 +93,8 @@ class Game(abc.ABC, Generic[S]):
     MOVE: ClassVar[type[Event]] = Event
     #: The record header's fields a game reads to set itself up (:meth:`from_header`).
     SETUP_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: What each of :attr:`SETUP_FIELDS` holds, for the page's new-game form.
+    SETUP_HELP: ClassVar[Mapping[str, Both]] = {}
     #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
     #: unless a game's rulings name their own).
     TURN_RULE: ClassVar[str] = "C1"
@@ -133,6 +137,15 @@ class Game(abc.ABC, Generic[S]):
         reads none."""
         del setup  # read by the games that name SETUP_FIELDS
         return cls(players, options, decks=decks)
+
+    @classmethod
+    def drawn_setup(cls, players: int, options: Mapping[str, object], setup: Mapping[str, object],
+                    rng: random.Random) -> dict[str, object]:
+        """A new game's set-up (the header's fields of :attr:`SETUP_FIELDS`) with what the companion
+        draws for the players filled in, its randomness from ``rng``; as given unless a game
+        draws something (The Crew's tasks, with option ``task_draw: page``)."""
+        del players, options, rng
+        return dict(setup)
 
     # -- options -----------------------------------------------------------
 
@@ -231,6 +244,15 @@ class Game(abc.ABC, Generic[S]):
     @abc.abstractmethod
     def state_json(self) -> dict[str, Any]:
         """The public state as a JSON-ready dict."""
+
+    def controls(self) -> Sequence[Control]:
+        """What the page offers the players to tell now that the camera cannot see (none unless
+        a game says so): :mod:`companion.engine.controls`."""
+        return ()
+
+    def notes(self) -> Sequence[Text]:
+        """What the page warns about now without refusing anything (none unless a game says so)."""
+        return ()
 
     @abc.abstractmethod
     def card_label(self, card: str) -> Both | str:

@@ -221,3 +221,20 @@ def test_the_page_shows_the_tables_placement_in_both_languages(placing: FlaskCli
     assert (table["en"], table["fr"]) == ("table: placed", "table : placée")
     page = placing.get("/?lang=fr").get_data(as_text=True)
     assert "La disposition est juste" in page and "Placer les coins" in page
+
+
+def test_a_crew_attempt_set_up_and_told_from_the_page(client: FlaskClient, referee: Referee) -> None:
+    """The Crew's set-up goes in the new-game form; its controls' lines, sent back, are accepted."""
+    post(client, "new_game", {"game": "crew", "players": 3, "options": "task_draw=page",
+                              "setup": 'commander=2\nmission={"difficulty": 3}'})
+    game = referee.game
+    assert game.name == "crew" and referee.header.setup["commander"] == 2 and game.tasks
+    snap = client.get("/state").get_json()
+    takes = [c for c in snap["controls"] if c["group"] == "tasks"]
+    assert takes and all(c["line"]["player"] == 2 for c in takes) and "seat 2" in takes[0]["en"]
+    answer = post(client, "event", {"line": takes[0]["line"]})
+    assert answer["entries"][0]["legal"] and referee.history[-1].line["source"] == "page"
+    for body in ({"game": "crew", "players": 3},                                   # no commander
+                 {"game": "crew", "players": 3, "setup": "commander=1\ncaptain=2"},  # not a set-up field
+                 {"game": "crew", "players": 3, "options": "task_draw=page", "setup": "commander=1"}):
+        assert post(client, "new_game", body, status=400)["error"]["fr"]

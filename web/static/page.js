@@ -44,13 +44,18 @@
     $("last").textContent = last ? `${last.seq}. ${last.summary} — ${last[lang]}` : texts.page_no_history;
     $("last").className = "last-ruling " + (last ? verdict(last) : "");
 
+    // The columns a game's seats have: a placing game's deck, hand and discards; a trick game's tricks.
+    const columns = SEAT_COLUMNS.filter(([key]) => s.state.seats.some((seat) => key in seat));
+    const head = el("tr");
+    head.append(el("th", {}, SEAT_HEADER), ...columns.map(([, text]) => el("th", {}, texts[text])));
+    $("seats").tHead.replaceChildren(head);
     const rows = s.state.seats.map((seat) => {
       const tr = el("tr", seat.seat === s.turn && !over ? { class: "active" } : {});
-      tr.append(el("td", {}, seatName(seat.seat)), el("td", {}, seat.deck), el("td", {}, seat.hand),
-        el("td", {}, seat.discard));
+      tr.append(el("td", {}, seatName(seat.seat)), ...columns.map(([key]) => el("td", {}, seat[key])));
       return tr;
     });
     $("seats").tBodies[0].replaceChildren(...rows);
+    renderControls(s);
 
     const history = $("history");
     history.replaceChildren(...s.history.map((h) => {
@@ -81,6 +86,59 @@
     }
     lastStamp = s.stamp;
     document.body.dataset.events = s.events;
+  }
+
+  const SEAT_HEADER = $("seats").tHead.rows[0].cells[0].textContent;
+  const SEAT_COLUMNS = [["deck", "page_deck"], ["hand", "page_hand"], ["discard", "page_discards"],
+    ["won", "page_won"], ["score", "page_score"]];
+
+  // -- what the game asks the players to tell (its controls): a button per record line, with the
+  // fields it leaves open asked for beside it. Drawn again only when they change, so that a count
+  // being typed is not wiped by the next snapshot.
+  let controlsKey = null;
+  function renderControls(s) {
+    const list = s.controls || [];
+    const key = JSON.stringify(list);
+    if (key === controlsKey) return;
+    controlsKey = key;
+    const groups = new Map();
+    list.forEach((c) => {
+      if (!groups.has(c.group)) groups.set(c.group, el("div", { class: "buttons control-group " + c.group }));
+      groups.get(c.group).append(control(c));
+    });
+    $("game-controls").replaceChildren(...groups.values());
+  }
+
+  function control(c) {
+    const form = el("form", { class: "control" + (c.danger ? " danger" : "") });
+    const inputs = c.ask.map((a) => {
+      let input;
+      if (a.choices.length) {
+        input = el("select", { name: a.field });
+        input.append(...a.choices.map((choice) => el("option", { value: choice }, choice)));
+      } else if (a.low !== null || a.high !== null) {
+        const bounds = {};
+        if (a.low !== null) bounds.min = a.low;
+        if (a.high !== null) bounds.max = a.high;
+        input = el("input", { name: a.field, type: "number", value: a.low ?? 0, required: "", ...bounds });
+      } else {
+        input = el("input", { name: a.field, size: "8", maxlength: "40", autocomplete: "off", required: "", placeholder: a.field });
+      }
+      return input;
+    });
+    const button = el("button", { type: "submit", class: c.danger ? "danger" : "" }, c.ask.length ? c[lang] + " →" : c[lang]);
+    form.append(...inputs, button);
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (c.danger && !confirm(c[lang] + " — " + texts.page_confirm_control)) return;
+      const line = { ...c.line };
+      c.ask.forEach((a, k) => {
+        const value = inputs[k].value.trim();
+        line[a.field] = a.choices.length || (a.low === null && a.high === null) ? value : Number(value);
+      });
+      post("event", { line: JSON.stringify(line) });
+    });
+    return form;
   }
 
   function verdict(h) {
@@ -253,12 +311,15 @@
     if (!confirm(texts.page_confirm_new)) return;
     const f = e.target;
     post("new_game", { game: f.game.value, players: Number(f.players.value), names: f.names.value,
-      options: f.options.value }).then((body) => { if (body) $("new-game").open = false; });
+      options: f.options.value, setup: f.setup.value }).then((body) => { if (body) $("new-game").open = false; });
   });
 
   function showOptionHelp() {
     const game = $("new-game-game").value;
     document.querySelectorAll(".option-help").forEach((ul) => { ul.hidden = ul.dataset.game !== game; });
+    // The set-up field is for the games set up by more than their seats and options (The Crew).
+    const setup = document.querySelector(`.setup-help[data-game="${game}"]`);
+    $("new-game-setup").hidden = !setup || setup.dataset.setup === "0";
   }
   $("new-game-game").addEventListener("change", showOptionHelp);
   showOptionHelp();

@@ -1,6 +1,20 @@
 """The Crew's messages to players, in English and French, registered into the catalogue by its rules."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "crew_draw_needs_difficulty": ("the companion draws the tasks to a difficulty: set mission, e.g. {{\"difficulty\": 7}}",
+                                   "le compagnon tire les tâches selon une difficulté : indiquez mission, par ex. {{\"difficulty\": 7}}"),
+    "crew_control_take": ("seat {seat} takes {task}", "le joueur {seat} prend {task}"),
+    "crew_control_pass": ("seat {seat} passes", "le joueur {seat} passe"),
+    "crew_control_predict": ("seat {seat} tells its count for {task}", "le joueur {seat} annonce son nombre pour {task}"),
+    "crew_control_distress": ("distress signal", "signal de détresse"),
+    "crew_control_sonar": ("a sonar card shown", "une carte montrée au sonar"),
+    "crew_control_reveal": ("card turned up in Tonoja's column {at}", "carte retournée dans la colonne {at} de Tonoja"),
+    "crew_control_redeal": ("redeal: the attempt is void", "redistribuer : la tentative est nulle"),
+    "crew_control_declare_win": ("mission accomplished (no tasks)", "mission accomplie (sans tâche)"),
+    "crew_note_difficulty": ("the tasks add up to {total}, the mission's difficulty is {target}",
+                             "les tâches totalisent {total}, la difficulté de la mission est {target}"),
+    "crew_note_clash": ("{first} and {second} cannot both be met by two seats: one seat should take both",
+                        "{first} et {second} ne peuvent pas être réussies par deux joueurs : un seul doit prendre les deux"),
     "crew_unknown_task": ("no task '{task}' in the task table", "aucune tâche « {task} » dans la table des tâches"),
     "crew_tasks_first": ("the tasks are taken before the first card", "les tâches se prennent avant la première carte"),
     "crew_predict_first": ("the owner of {task} tells its count before the first card",

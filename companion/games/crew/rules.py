@@ -20,17 +20,21 @@ decided (CR14).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from companion.engine.controls import Control
 from companion.engine.events import DeclareLoss, Event, Override, Play
 from companion.engine.game import Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
+from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.facts import DECK, PENDING, Facts, Trick, colour_of, value_of
 from companion.games.crew.messages import MESSAGES
+from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
@@ -71,6 +75,7 @@ class Crew(TrickGame):
                     "une paire tirée que deux joueurs ne peuvent réussir ensemble est remplacée")),
     )
     SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra", "tonoja", "tonoja_row")
+    SETUP_HELP = SETUP_HELP
 
     def __init__(self, players: int, options: Mapping[str, object] | None = None, *,
                  decks: Sequence[int] | None = None, commander: int = 1, tasks: Sequence[str] = (),
@@ -153,6 +158,12 @@ class Crew(TrickGame):
             raise MalformedInput(Text("bad_field", field="tonoja", value=tonoja))
         return cls(players, options, decks=decks, commander=commander, tasks=tasks, mission=mission,
                    distress=distress, tonoja=tonoja, tonoja_row=row)
+
+    @classmethod
+    def drawn_setup(cls, players: int, options: Mapping[str, object], setup: Mapping[str, object],
+                    rng: random.Random) -> dict[str, object]:
+        """The tasks drawn to the mission's difficulty with ``task_draw: page`` (CR4)."""
+        return drawn_setup(players, options, setup, rng)
 
     # -- the cards ------------------------------------------------------------
 
@@ -519,6 +530,14 @@ class Crew(TrickGame):
         self.row = saved.row
 
     # -- what the page and the record show --------------------------------------
+
+    def controls(self) -> list[Control]:
+        """What the players tell the page now (:mod:`companion.games.crew.controls`)."""
+        return controls(self)
+
+    def notes(self) -> list[Text]:
+        """A mission's difficulty not met, pairs of tasks two seats cannot both meet (CR4)."""
+        return notes(self)
 
     def state_json(self) -> dict[str, Any]:
         """The family's state, with the commander, the tricks, the tasks and the breaches."""

@@ -133,8 +133,8 @@ class CrewSelfPlay:
         hand = self.hands[seat]
         follow = sorted(card for card in hand if colour_of(card) == led)
         others = sorted(hand - set(follow))
-        shown = game.sonar.get(seat)
-        proof = shown is not None and shown.card not in game.played and colour_of(shown.card) == led
+        sonar = game.sonar.get(seat)
+        proof = sonar is not None and sonar.card not in game.played and colour_of(sonar.card) == led
         if follow and others and not proof and self.mistakes and self.rng.random() < self.mistakes / 4:
             # A revoke: the seat could follow and does not. Nothing on the table proves it yet (CR11).
             card = self.rng.choice(others)
