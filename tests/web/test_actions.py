@@ -227,8 +227,8 @@ def test_a_crew_attempt_set_up_and_told_from_the_page(client: FlaskClient, refer
     """The Crew's set-up goes in the new-game form; its controls' lines, sent back, are accepted."""
     post(client, "new_game", {"game": "crew", "players": 3, "options": "task_draw=page",
                               "setup": 'commander=2\nmission={"difficulty": 3}'})
-    game = referee.game
-    assert game.name == "crew" and referee.header.setup["commander"] == 2 and game.tasks
+    setup = referee.header.setup
+    assert referee.game.name == "crew" and setup["commander"] == 2 and setup["tasks"]
     snap = client.get("/state").get_json()
     takes = [c for c in snap["controls"] if c["group"] == "tasks"]
     assert takes and all(c["line"]["player"] == 2 for c in takes) and "seat 2" in takes[0]["en"]
