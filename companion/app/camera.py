@@ -32,10 +32,9 @@ from companion.text import Text
 from vision.find.finders import make_finder
 from vision.read.classify import OnnxClassifier
 from vision.read.profile import ProfiledClassifier
-from vision.watch.changes import TableView
+from vision.watch.for_game import watcher_for
 from vision.watch.geometry import from_corners
 from vision.watch.state import WatchConfig
-from vision.watch.watcher import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -345,8 +344,8 @@ def watcher_factory(config: Any = None) -> Callable[[Game[Any]], Any]:
         choice = getattr(getattr(config, "camera", None), "finder", "both")
         if choice not in finders:
             finders[choice] = make_finder(choice)
-        return Watcher(game.name, classifiers[game.name], geometry=geometry, config=watch,
-                       view=TableView.of(game), find=finders[choice])
+        return watcher_for(game, classifiers[game.name], geometry=geometry, config=watch,
+                           find=finders[choice])
 
     return make
 

@@ -73,8 +73,10 @@ HELD_OUT_SEED = 7_000_000
 
 
 def watched() -> list[str]:
-    """The games whose cards lie in cells the watcher can follow, in the games' order."""
-    return [spec.name for spec in in_order() if spec.vision.watched]
+    """The games whose table the watcher can follow, in the games' order: their cards lie in cells,
+    or in tricks before the seats of a game refereed (its seats' places, :mod:`vision.watch.tricks`)."""
+    return [spec.name for spec in in_order()
+            if spec.vision.watched or (spec.board == "tricks" and spec.refereed)]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -453,6 +455,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        "synthetic[:GAME[:SEED]]")
     watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
     watch.add_argument("--players", type=int, default=3, help="the number of seats")
+    watch.add_argument("--setup", action="append", default=[], metavar="NAME=VALUE",
+                       help="a field of the game's set-up, e.g. commander=2 (The Crew; may be repeated)")
     watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     watch.add_argument("--corners", help="the play area's four image corners x1,y1,...,x4,y4 (bottom left, "
                        "bottom right, top right, top left) instead of finding the table")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -12,29 +13,39 @@ import numpy as np
 
 from companion.app.bench import pin_one_core
 from companion.app.camera import frame_failure
+from companion.app.referee import new_header, parse_options
 from companion.cli.lang import lang_of as _lang
 from companion.cli.parsers import watched
 from companion.cli.vision import counts_refused, finder, load_classifier, read_with
 from companion.config import DEFAULT_GAME, load_config
-from companion.engine.record import Header
 from companion.engine.registry import find_game
+from companion.engine.spec import find_spec
 from companion.errors import BadFrame, CompanionError
 from companion.text import Lang, Text, os_reason
 from hardware.sources import open_source
 from models.render.simulate import simulate, write
 from vision.evaluation.films import evaluate
-from vision.watch.changes import TableView
+from vision.watch.for_game import watcher_for
 from vision.watch.geometry import from_corners
 from vision.watch.stable import Prompt
 from vision.watch.state import WatchConfig
-from vision.watch.watcher import Watcher
 
 if TYPE_CHECKING:
     from vision.watch.geometry import TableGeometry
 
 
 def _players_ok(game: str, players: int, lang: Lang) -> bool:
+    """Whether ``game`` is played by ``players`` players (said when not): as its self-play seats them
+    (The Crew's two players seat Tonoja as a third), else as its rules do."""
     cls = find_game(game)
+    selfplay = find_spec(game).selfplay
+    if selfplay is not None:
+        try:
+            selfplay(players, random.Random(0))
+        except CompanionError as error:
+            print(error.text.render(lang), file=sys.stderr)
+            return False
+        return True
     if not cls.min_players <= players <= cls.max_players:
         print(Text("bad_players", game=cls.title, players=players, low=cls.min_players,
                    high=cls.max_players).render(lang), file=sys.stderr)
@@ -126,9 +137,8 @@ def run_watch(args: argparse.Namespace) -> int:
     reader = read_with(classifier, args.deck or config.camera.deck, lang)
     if reader is None:
         return 2
-    engine = Header(args.game, args.players).new_game()
-    watcher = Watcher(args.game, reader, geometry=geometry, config=WatchConfig(settle=settle), find=find)
-    watcher.sync(engine)
+    engine = new_header(args.game, args.players, {}, setup=parse_options(args.setup)).new_game()
+    watcher = watcher_for(engine, reader, geometry=geometry, config=WatchConfig(settle=settle), find=find)
     state = watcher.state
     try:
         source = open_source(args.source, fps=args.fps or config.camera.fps)
@@ -269,7 +279,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
             return 2
         sim = simulate(game, 3, 900_000 + args.seed)
         engine = sim.header.new_game()
-        watcher = Watcher(game, classifier, view=TableView.of(engine), find=find)
+        watcher = watcher_for(engine, classifier, find=find)
         frames = max(60, int(args.seconds * 100))
         times: dict[str, list[float]] = {"still": [], "changing": [], "search": []}
         previous = None

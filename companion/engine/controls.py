@@ -7,8 +7,9 @@ page draws each as a button sending its record line, after asking for the fields
 :meth:`Game.notes` are what the page should warn about without refusing anything.
 
 >>> ask = Ask("count", low=0, high=13)
->>> Control(Text("crew_control_predict", task="predict:3"), {"type": "predict"}, (ask,)).json()["ask"]
-[{'field': 'count', 'choices': [], 'low': 0, 'high': 13}]
+>>> control = Control(Text("page_send"), {"type": "predict", "task": "predict:3"}, (ask,)).json()
+>>> control["en"], control["ask"]
+('Send', [{'field': 'count', 'choices': [], 'low': 0, 'high': 13}])
 """
 
 from __future__ import annotations

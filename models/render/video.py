@@ -94,9 +94,10 @@ class FilmSet:
     """A fixed camera over a table of ``game``: renders :class:`Shot` values as camera frames."""
 
     def __init__(self, game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = True,
-                 gap: float | None = None, typeface: str | None = None) -> None:
+                 gap: float | None = None, typeface: str | None = None, places: Layout | None = None) -> None:
         self.game = game
-        self.layout: Layout = layout(game)
+        #: Where the cards lie: the game's layout, or ``places`` (a trick game's places for its seats).
+        self.layout: Layout = layout(game) if places is None else places
         #: The face printed as a triangle (a Panorama), drawn without a card's rectangle or shadow.
         self.triangular = find_spec(game).vision.triangular
         self.size = size

@@ -44,11 +44,11 @@ DEMO: Recipe = (
 
 
 def make(game: str, players: int, seed: int, options: dict[str, object], mistakes: float,
-         names: list[str] | None, path: Path, **more: Any) -> None:
-    """Play the greedy self-play game of ``seed`` and write its record to ``path``; ``more`` goes to
-    the game's own self-play (The Crew's ``difficulty``)."""
+         names: list[str] | None, path: Path, policy: str = "greedy", **more: Any) -> None:
+    """Play the self-play game of ``seed`` and write its record to ``path``; ``more`` goes to the
+    game's own self-play (The Crew's ``difficulty``)."""
     selfplay: Any = find_spec(game).selfplay
-    sim = selfplay(players, random.Random(seed), options=options, policy="greedy", mistakes=mistakes,
+    sim = selfplay(players, random.Random(seed), options=options, policy=policy, mistakes=mistakes,
                    names=names, **more)
     sim.run()
     with path.open("w", encoding="utf-8") as handle:
@@ -59,5 +59,5 @@ if __name__ == "__main__":
     for name, spec in RECORDS.items():
         make(*spec, path=HERE / f"{name}.jsonl")
     for name, (spec, difficulty) in CREW.items():
-        make(*spec, path=HERE / f"{name}.jsonl", difficulty=difficulty)
+        make(*spec, path=HERE / f"{name}.jsonl", policy="random", difficulty=difficulty)
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

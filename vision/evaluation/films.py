@@ -25,14 +25,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.events import Event, Placement, TakeBack
-from models.render.simulate import Simulation, TruthEvent, simulate
+from companion.engine.spec import find_spec
+from models.render.simulate import simulate
+from models.render.staging import Simulation, TruthEvent
 from vision.find.detect import Finder
 from vision.read.classify import Classifier
-from vision.watch.changes import TableView
+from vision.watch.for_game import watcher_for
 from vision.watch.geometry import TableGeometry
 from vision.watch.stable import Prompt
 from vision.watch.state import WatchConfig
-from vision.watch.watcher import Watcher
 
 #: Seconds after its rest frame a visible event may still be reported.
 PATIENCE = 3.0
@@ -40,7 +41,12 @@ PATIENCE = 3.0
 LOW_GAME = 0.95
 
 
-def _key(event: Event) -> tuple[Any, ...]:
+def _key(event: Event, tricks: bool = False) -> tuple[Any, ...]:
+    if tricks:
+        # A trick game's card: the card and the seat it was played by (a dummy's column aside).
+        line = event.to_json()
+        return (event.TYPE, line.get("card"), line.get("player") if event.TYPE == "play" else None,
+                line.get("at") if event.TYPE == "reveal" else None)
     if isinstance(event, Placement | TakeBack):
         # What the camera sees of it: the card and the cells (a Feu de camp's Versant moved too).
         line = event.to_json()
@@ -94,11 +100,12 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
     """
     engine = sim.header.new_game()
     geometry = TableGeometry(sim.film.layout, sim.film.camera, sim.film.gap) if table_set else None
-    watcher = Watcher(sim.game, classifier, config=config, view=TableView.of(engine), geometry=geometry,
-                      find=find)
+    # A trick game's seats and cards the camera sees: compared as such.
+    tricks = find_spec(sim.game).board == "tricks"
+    watcher = watcher_for(engine, classifier, config=config, geometry=geometry, find=find)
     tally = GameTally(sim.game, sim.seed, frames=len(sim.shots), bump_frame=sim.bump_frame)
     visible = [truth for truth in sim.truth if truth.visible]
-    tally.plays = sum(isinstance(t.event, Placement) for t in visible)
+    tally.plays = sum(isinstance(t.event, Placement) or t.event.TYPE == "reveal" for t in visible)
     tally.take_backs = sum(isinstance(t.event, TakeBack) for t in visible)
     pages: dict[int, list[TruthEvent]] = {}
     for truth in sim.truth:
@@ -129,7 +136,7 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
             if isinstance(out, Prompt):
                 tally.prompts.append(out.to_json())
                 continue
-            match = next((w for w in waiting if _key(w.event) == _key(out)), None)
+            match = next((w for w in waiting if _key(w.event, tricks) == _key(out, tricks)), None)
             if match is None:
                 tally.false_events.append({**out.to_json(), "frame": index})
                 tell(out)

@@ -49,15 +49,20 @@ class CellSampler:
         self.geometry = geometry
         self.down = down
         lay = geometry.layout
-        #: Tile names: the cells, then ``static:K`` for each static card.
-        self.names: tuple[str, ...] = (*lay.cells, *(f"static:{k}" for k in range(len(lay.static))))
+        #: Tile names: the cells, then ``static:K`` for each static card and ``mark:K`` for each mark.
+        self.names: tuple[str, ...] = (*lay.cells, *(f"static:{k}" for k in range(len(lay.static))),
+                                       *(f"mark:{k}" for k in range(len(lay.marks))))
         centres = [lay.centre(name, geometry.gap) for name in lay.cells]
         centres += [tuple(p) for p in lay.static_points(geometry.gap).tolist()]
+        centres += [tuple(p) for p in lay.mark_points(geometry.gap).tolist()]
         tw, th = TILE
         xs = np.linspace(-CARD_W / 2 + INSET, CARD_W / 2 - INSET, tw)
         ys = np.linspace(-CARD_H / 2 + INSET, CARD_H / 2 - INSET, th)
         grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-        points = np.vstack([grid + centre for centre in centres])
+        turns = [np.radians(lay.turns.get(name, 0.0)) for name in lay.cells]
+        turns += [0.0] * (len(lay.static) + len(lay.marks))
+        points = np.vstack([grid @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]) + centre
+                            for centre, a in zip(centres, turns, strict=True)])
         image = geometry.to_image(points) / down - (down - 1) / (2 * down)
         n = len(self.names)
         self._map_x = image[:, 0].reshape(n * th, tw).astype(np.float32)
@@ -91,10 +96,13 @@ def change(tiles: Tiles, reference: Tiles) -> npt.NDArray[np.float32]:
 def view_matrix(geometry: TableGeometry, cell: str) -> npt.NDArray[np.float64]:
     """The homography from a cell's view pixels to image pixels."""
     cx, cy = geometry.layout.centre(cell, geometry.gap)
-    x0, y0 = cx - CARD_W / 2 - MARGIN, cy - CARD_H / 2 - MARGIN
-    # View pixel (i, j) is centred at plane point (x0 + (i + 0.5) / SCALE, y0 + (j + 0.5) / SCALE).
-    to_plane = np.array([[1 / SCALE, 0, x0 + 0.5 / SCALE], [0, 1 / SCALE, y0 + 0.5 / SCALE], [0, 0, 1]])
-    out: npt.NDArray[np.float64] = geometry.homography @ to_plane
+    x0, y0 = -CARD_W / 2 - MARGIN, -CARD_H / 2 - MARGIN
+    # View pixel (i, j) is centred at the cell's own point (x0 + (i + 0.5) / SCALE, y0 + (j + 0.5) / SCALE),
+    # turned with the cell (a trick game's card faces its seat) and moved to the cell's centre.
+    to_cell = np.array([[1 / SCALE, 0, x0 + 0.5 / SCALE], [0, 1 / SCALE, y0 + 0.5 / SCALE], [0, 0, 1]])
+    a = np.radians(geometry.layout.turns.get(cell, 0.0))
+    to_plane = np.array([[np.cos(a), -np.sin(a), cx], [np.sin(a), np.cos(a), cy], [0, 0, 1]])
+    out: npt.NDArray[np.float64] = geometry.homography @ to_plane @ to_cell
     return out
 
 

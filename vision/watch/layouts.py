@@ -26,8 +26,9 @@ an image, the centre of the lattice's origin at (0, 0); the pitch is a card
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +64,16 @@ class Layout:
     u_step: float = 1.0
     #: Each card above the lowest row rests on the cards below it (see :meth:`supports`).
     rests_on: bool = False
+    #: Degrees clockwise the card of a cell lies turned on the table: a trick game's card faces the
+    #: seat that laid it. A cell's view, its tiles and its card's offset are in its own turned frame.
+    turns: Mapping[str, float] = field(default_factory=dict)
+    #: Lattice positions of bare table no card covers (between a trick game's seats): with no static
+    #: card, what tells a camera knocked from many cards moved at once (a trick gathered).
+    marks: tuple[tuple[float, float], ...] = ()
+
+    def mark_points(self, gap: float) -> FloatArray:
+        """Centres (mm) of the :attr:`marks`, (N, 2)."""
+        return np.array([self.point(u, v, gap) for u, v in self.marks], np.float64).reshape(-1, 2)
 
     @classmethod
     def of(cls, game: str, data: LayoutData) -> Layout:
@@ -97,6 +108,10 @@ class Layout:
         """The 4 corners (mm) of a card at cell ``name``, moved by ``offset`` mm and turned by ``angle``
         degrees clockwise: top-left, top-right, bottom-right, bottom-left (the table's top up)."""
         x, y = self.centre(name, gap)
+        turn = self.turns.get(name, 0.0)
+        if turn:
+            dx, dy = _turned(offset, turn)
+            return card_corners(x + dx, y + dy, angle + turn)
         return card_corners(x + offset[0], y + offset[1], angle)
 
     def corner_points(self, gap: float) -> FloatArray:
@@ -107,7 +122,8 @@ class Layout:
         """The cell whose card area holds the table point ``(x, y)`` mm, or None."""
         for name in self.cells:
             cx, cy = self.centre(name, gap)
-            if abs(x - cx) <= CARD_W / 2 and abs(y - cy) <= CARD_H / 2:
+            u, v = _turned((x - cx, y - cy), -self.turns.get(name, 0.0))
+            if abs(u) <= CARD_W / 2 and abs(v) <= CARD_H / 2:
                 return name
         return None
 
@@ -119,6 +135,8 @@ class Layout:
         """The box (x0, y0, x1, y1) in mm around every card of the layout, static ones included."""
         centres = np.vstack([np.array([self.centre(n, gap) for n in self.cells]), self.static_points(gap)])
         half = np.array([CARD_W / 2 + margin, CARD_H / 2 + margin])
+        if self.turns:
+            half = np.full(2, CARD_H / 2 + margin)  # a turned card reaches a card's height each way
         lo, hi = centres.min(axis=0) - half, centres.max(axis=0) + half
         return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
@@ -129,6 +147,13 @@ class Layout:
                      and abs(self.lattice[other][0] - u) <= 1.01 and abs(self.lattice[other][1] - v) <= 1.01)
 
 
+def _turned(point: tuple[float, float], degrees: float) -> tuple[float, float]:
+    """``point`` turned ``degrees`` clockwise about the origin (image axes, y down)."""
+    a = math.radians(degrees)
+    x, y = point
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
 def card_corners(x: float, y: float, angle: float = 0.0) -> FloatArray:
     """The corners of a portrait card centred at ``(x, y)`` mm, turned ``angle`` degrees clockwise."""
     a = np.radians(angle)
@@ -137,6 +162,72 @@ def card_corners(x: float, y: float, angle: float = 0.0) -> FloatArray:
                       [-CARD_W / 2, CARD_H / 2]])
     out: FloatArray = local @ rot.T + (x, y)
     return out
+
+
+#: Millimetres from the table's centre to the middle of a seat's card in a trick, to its card shown
+#: before it (a sonar card), and to the middle of a dummy's row of columns (Tonoja's).
+TRICK_RADIUS, SHOWN_RADIUS, ROW_RADIUS = 95.0, 240.0, 250.0
+#: Centre-to-centre distance of the columns of a dummy's row, in mm.
+ROW_PITCH = 72.0
+#: The columns of a dummy's row (The Crew's Tonoja, CR16).
+ROW_COLUMNS = tuple(f"r{k}" for k in range(1, 8))
+
+
+def seat_angle(seat: int, seats: int) -> float:
+    """Degrees (image axes, y down) from the table's centre towards seat ``seat`` of ``seats``: seat 1
+    at the bottom of the picture, the others clockwise as seen from above.
+
+    >>> [seat_angle(k, 4) for k in range(1, 5)]
+    [90.0, 180.0, 270.0, 0.0]
+    """
+    return (90.0 + 360.0 * (seat - 1) / max(seats, 1)) % 360.0
+
+
+def trick_layout(game: str, seats: int, *, dummy: int | None = None) -> Layout:
+    """Where a trick game's cards lie for the camera: ``t1`` .. ``tN`` the card each seat plays to
+    the trick, in front of it in the middle; ``s1`` .. ``sN`` a card shown before a seat outside the
+    trick (The Crew's sonar); and, for the seat ``dummy`` played from a row of face-up columns
+    (Tonoja), ``r1`` .. ``r7`` from its left to its right, and no shown card.
+
+    >>> trick = trick_layout("crew", 4)
+    >>> trick.cells[:5], [round(v) for v in trick.centre("t1", 0.0)]
+    (('t1', 't2', 't3', 't4', 's1'), [0, 95])
+    >>> len(trick_layout("crew", 3, dummy=3).cells)
+    12
+    """
+    places: dict[str, tuple[float, float]] = {}
+    turns: dict[str, float] = {}
+
+    def put(name: str, radius: float, angle: float, across: float = 0.0) -> None:
+        a = math.radians(angle)
+        # Across: to the seat's right, as it faces the middle.
+        x = radius * math.cos(a) - across * math.sin(a)
+        y = radius * math.sin(a) + across * math.cos(a)
+        places[name] = (x / CARD_W, -y / CARD_H)  # lattice units at no gap
+        turns[name] = (angle - 90.0) % 360.0  # the card's foot towards its seat
+
+    for seat in range(1, seats + 1):
+        put(f"t{seat}", TRICK_RADIUS, seat_angle(seat, seats))
+    for seat in range(1, seats + 1):
+        if seat != dummy:
+            put(f"s{seat}", SHOWN_RADIUS, seat_angle(seat, seats))
+    if dummy is not None:
+        for k, column in enumerate(ROW_COLUMNS):
+            put(column, ROW_RADIUS, seat_angle(dummy, seats), (k - 3) * ROW_PITCH)
+    cells = tuple(places)
+    # Bare table between the seats, halfway from a trick's cards to the cards shown before the seats.
+    marks = []
+    for seat in range(1, seats + 1):
+        a = math.radians(seat_angle(seat, seats) + 180.0 / seats)
+        radius = (TRICK_RADIUS + SHOWN_RADIUS) / 2
+        marks.append((radius * math.cos(a) / CARD_W, -radius * math.sin(a) / CARD_H))
+    # The play area's corners for a manual setting: the outer corner of the places lying furthest
+    # to the bottom left, bottom right, top right and top left (u to the right, v up).
+    def furthest(du: int, dv: int) -> str:
+        return max(cells, key=lambda cell: du * places[cell][0] + dv * places[cell][1])
+
+    corners = ((furthest(-1, -1), 3), (furthest(1, -1), 2), (furthest(1, 1), 1), (furthest(-1, 1), 0))
+    return Layout(game, cells, places, (), "card", "back", corners, turns=turns, marks=tuple(marks))
 
 
 @functools.cache

@@ -58,7 +58,7 @@ from vision.watch.cells import (
 )
 from vision.watch.changes import Interpreter, Output, TableView
 from vision.watch.geometry import TableGeometry
-from vision.watch.layouts import layout
+from vision.watch.layouts import Layout, layout
 from vision.watch.motion import register
 from vision.watch.panoramas import find_panorama_row
 from vision.watch.params import (
@@ -71,6 +71,7 @@ from vision.watch.silhouette import changed_share
 from vision.watch.stable import Change, Prompt, Stabiliser
 from vision.watch.state import CellMemory, WatchConfig, WatchStats
 from vision.watch.table import find_table
+from vision.watch.tricks import TrickInterpreter, default_geometry, trick_view
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
@@ -94,17 +95,23 @@ class Watcher(CellReading):
 
     def __init__(self, game: str, classifier: Classifier, *, geometry: TableGeometry | None = None,
                  config: WatchConfig | None = None, view: TableView | None = None,
-                 find: Finder | None = None) -> None:
+                 find: Finder | None = None, places: Layout | None = None) -> None:
+        """``places``: a trick game's places for its seats (:func:`vision.watch.tricks.places_of`),
+        read as cells; their changes mean a trick game's events."""
         self.game = game
         #: The whole-frame card finder that looks for the table (None: OpenCV contours), as a fixed
         #: camera's: it keeps the bare table, and once the table is placed, a card's size.
         self.find = None if find is None else FixedCamera(find)
-        self.layout = layout(game)
+        self.layout = layout(game) if places is None else places
+        self.tricks = places is not None
         self.spec = find_spec(game)
         self.classifier = classifier
         self.config = config or WatchConfig()
         self.view = view or TableView.empty()
-        self.interpreter = Interpreter(game, self.view, grace=self.config.grace)
+        self.interpreter: Interpreter = (
+            TrickInterpreter(game, self.view, seats=sum(c[:1] == "t" for c in self.layout.cells),
+                             grace=self.config.grace) if self.tricks
+            else Interpreter(game, self.view, grace=self.config.grace))
         self.stabiliser = Stabiliser(self.layout.cells, settle=self.config.settle,
                                      ask_after=self.config.ask_after,
                                      facts={c: self.view.cards.get(c) for c in self.layout.cells})
@@ -131,8 +138,9 @@ class Watcher(CellReading):
         self._around_static = [[len(cells_uv) + k for k, (su, sv) in enumerate(self.layout.static)
                                 if abs(su - u) <= 1.01 and abs(sv - v) <= 1.01] for u, v in cells_uv]
         #: When each tile (cells, then static cards) last moved, and whether it changed this frame.
-        self._tile_moved = np.full(len(cells_uv) + len(self.layout.static), -math.inf)
-        self._static_changed = np.zeros(len(self.layout.static), bool)
+        extra = len(self.layout.static) + len(self.layout.marks)  # the tiles after the cells
+        self._tile_moved = np.full(len(cells_uv) + extra, -math.inf)
+        self._static_changed = np.zeros(extra, bool)
         #: The points the table is placed by, fitted again as cards are laid (None: the geometry
         #: was set by hand or found from many cards).
         self._anchors: Anchors | None = None
@@ -166,7 +174,10 @@ class Watcher(CellReading):
 
     def sync(self, source: TableView | Game[Any]) -> None:
         """Tell the watcher the engine's table after a ruling or an event from the page or a button."""
-        self.view = source if isinstance(source, TableView) else TableView.of(source)
+        if isinstance(source, TableView):
+            self.view = source
+        else:
+            self.view = trick_view(source) if self.tricks else TableView.of(source)
         self.interpreter.sync(self.view)
 
     @property
@@ -196,6 +207,11 @@ class Watcher(CellReading):
         self._size = (frame.shape[1], frame.shape[0])
         if self.find is not None:
             self.find.watch(frame)
+        if self.geometry is None and self.tricks:
+            # The seats where a camera above the table's middle would see them, until the players
+            # tap them on the page: a trick's few cards cannot place a table (nor confirm it).
+            self._set_geometry(default_geometry(self.layout, self._size))
+            self.placement.placed(by_hand=True)
         if self.geometry is None:
             self._search(frame, t)
             return []

@@ -14,7 +14,9 @@ SPEC = GameSpec(
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier (faces alike) learns from more scenes and epochs, the true corners alone (the
     # finder's crops let 0.29% of cards through wrong with confidence, against 0.11%).
-    vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
+    # Its submarines are dark grey: on a pale table they darken it in every channel alike, as a
+    # shadow does, and are told from one by their sides (grey_cards).
+    vision=VisionSpec(finder="both", scenes=SceneData(("table",)), grey_cards=True,
                       recipe=(("train_scenes", 3000), ("epochs", 6), ("found_share", 0.0))),
     order=2,
     selfplay=CrewSelfPlay,

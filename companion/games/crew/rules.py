@@ -555,7 +555,10 @@ class Crew(TrickGame):
                       for seat, shown in self.sonar.items()},
             "distress": self.distress or self.distress_before,
             "reason": self._reason(),
+            "tonoja": None if self.tonoja is None else self.tonoja + 1,
             "tonoja_row": None if self.row is None else self.row.visible_cards(),
+            # The columns showing the back of the card under a card played, not named yet.
+            "tonoja_backs": [] if self.row is None else [c for c in COLUMNS if self.row.can_reveal(c)],
             "logbook": self._logbook(),
         })
         for breach, shown in zip(self.breaches, state["breaches"], strict=True):

@@ -18,7 +18,7 @@ from companion.engine.record import Header
 from companion.engine.simulator import Policy
 from companion.games.crew.draw import draw_tasks
 from companion.games.crew.events import Predict, Reveal, Sonar, TakeTask
-from companion.games.crew.facts import DECK, colour_of, is_sub, value_of
+from companion.games.crew.facts import DECK, FAILED, colour_of, is_sub, value_of
 from companion.games.crew.rules import Crew
 from companion.games.crew.tasks import NOT_FOR_COMMANDER
 from companion.games.crew.tonoja import COLUMNS
@@ -31,9 +31,10 @@ class CrewSelfPlay:
     def __init__(self, players: int, rng: random.Random, *, options: Mapping[str, object] | None = None,
                  policy: Policy = "random", difficulty: int = 4, mistakes: float = 0.0, sonar: float = 0.15,
                  checked: bool = True, names: list[str] | None = None) -> None:
-        # One policy: a seat follows when it can and otherwise plays any card. What the demo, the
-        # films and the benchmark need of an attempt is legal play, not a skilled crew.
-        del policy
+        # A seat follows when it can and otherwise plays any card; a greedy one avoids a card that
+        # fails a task or loses the attempt at once, when another does not (the demo's and the
+        # films' attempts last longer so). A skilled crew is not the point: legal play is.
+        self.greedy = policy == "greedy"
         self.rng, self.mistakes, self.sonar_rate = rng, mistakes, sonar
         # The trusted path (push) is for speed; mistakes need the referee.
         self.checked = checked or mistakes > 0
@@ -128,7 +129,7 @@ class CrewSelfPlay:
             options = {**{card: column for column, card in shown.items()},
                        **{card: column for column, card in hidden.items()}}
             follow = [card for card in options if led is not None and colour_of(card) == led]
-            card = self.rng.choice(sorted(follow or options))
+            card = self._pick(sorted(follow or options), seat, options)
             return card, options[card]
         hand = self.hands[seat]
         follow = sorted(card for card in hand if colour_of(card) == led)
@@ -140,8 +141,22 @@ class CrewSelfPlay:
             card = self.rng.choice(others)
             self.revoked.append(card)
             return card, None
-        card = self.rng.choice(follow or sorted(hand))
+        card = self._pick(follow or sorted(hand), seat, {})
         return card, None
+
+    def _pick(self, cards: list[str], seat: int, columns: Mapping[str, str]) -> str:
+        """One of ``cards`` at random; for a greedy seat, one that fails no task at once if any."""
+        if self.greedy and len(cards) > 1:
+            game = self.game
+            safe = []
+            for card in cards:
+                game.push(Play(card, columns.get(card, ""), player=seat + 1))
+                outcome = game.outcome()
+                if FAILED not in game.statuses.values() and (outcome is None or outcome.result != "lost"):
+                    safe.append(card)
+                game.pop()
+            cards = safe or cards
+        return self.rng.choice(cards)
 
     def _reveal(self) -> None:
         """Name the cards turned face up in Tonoja's columns uncovered in the last trick."""

@@ -12,7 +12,8 @@ import numpy as np
 from companion.engine.events import Play, TakeBack
 from companion.engine.record import Replay
 from companion.games.ascension.events import Campfire
-from models.render.simulate import Director, simulate, write
+from models.render.simulate import simulate, write
+from models.render.staging import Director
 from models.render.video import FilmSet, Hand, Laid, Shadow, Shot
 
 SMALL = (320, 180)

@@ -9,7 +9,8 @@ import pytest
 
 from companion.engine.events import Play, TakeBack
 from companion.games.tranquility.rules import Tranquility
-from models.render.simulate import Director, simulate
+from models.render.simulate import simulate
+from models.render.staging import Director
 from models.render.video import FilmSet, Laid
 from vision.evaluation.films import GameTally, run_game
 from vision.find.detect import find_cards

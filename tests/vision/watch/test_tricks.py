@@ -1,0 +1,186 @@
+"""Watching a trick game's table: its seats' places, what their changes mean, and whole filmed
+attempts of The Crew read by the watcher looped with the engine."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from companion.engine.events import Event, Play, TakeBack
+from companion.games.crew.events import Sonar, TakeTask
+from companion.games.crew.rules import Crew
+from models.render.simulate import simulate
+from vision.evaluation.films import run_game
+from vision.find.finders import make_finder
+from vision.read.classify import OnnxClassifier
+from vision.watch.changes import Output
+from vision.watch.layouts import CARD_H, ROW_COLUMNS, seat_angle, trick_layout
+from vision.watch.stable import Change, Prompt
+from vision.watch.tricks import BACK, TrickInterpreter, default_geometry, places_of, trick_view
+
+ROW = {column: card for column, card in zip(ROW_COLUMNS, ["pink-1", "pink-9", "blue-2", "green-3",
+                                                          "yellow-4", "blue-5", "sub-1"], strict=True)}
+
+
+def crew(seats: int = 4, **setup: object) -> Crew:
+    """An attempt with one task taken, its first trick to lead."""
+    game = Crew(seats, commander=1, tasks=("no-win:9",), **setup)  # type: ignore[arg-type]
+    game.play(TakeTask("no-win:9", player=1))
+    return game
+
+
+def event(out: Output) -> Event:
+    """An output that must be an event."""
+    assert isinstance(out, Event), out
+    return out
+
+
+def change(cell: str, old: str | None, new: str | None, t: float = 1.0) -> Change:
+    return Change(cell, old, new, t, 0.99)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_each_seat_has_a_place_in_the_middle_and_one_before_it_turned_towards_it(seats: int) -> None:
+    places = trick_layout("crew", seats)
+    assert places.cells == (*(f"t{k}" for k in range(1, seats + 1)), *(f"s{k}" for k in range(1, seats + 1)))
+    for seat in range(1, seats + 1):
+        for place in (f"t{seat}", f"s{seat}"):
+            x, y = places.centre(place, 0.0)
+            assert places.turns[place] == pytest.approx((seat_angle(seat, seats) - 90.0) % 360.0)
+            assert places.cell_at(x, y, 0.0) == place
+            # The card's foot (its bottom side) faces the seat: it lies further out from the middle.
+            rect = places.card_rect(place, 0.0)
+            top, foot = rect[:2].mean(axis=0), rect[2:].mean(axis=0)
+            assert (foot ** 2).sum() > (top ** 2).sum()
+            assert float(((foot - top) ** 2).sum() ** 0.5) == pytest.approx(CARD_H)
+    # No two places overlap at their centres, and the marks lie on bare table.
+    for mark in places.mark_points(0.0):
+        assert places.cell_at(float(mark[0]), float(mark[1]), 0.0) is None
+
+
+def test_a_dummys_row_lies_before_her_seat_left_to_right_and_she_shows_no_card() -> None:
+    places = trick_layout("crew", 3, dummy=3)
+    assert "s3" not in places.cells and all(column in places.cells for column in ROW_COLUMNS)
+    xs = [places.centre(column, 0.0) for column in ROW_COLUMNS]
+    steps = {round(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5) for a, b in itertools.pairwise(xs)}
+    assert steps == {72}
+
+
+def test_the_default_places_fill_the_picture_around_its_middle() -> None:
+    places = trick_layout("crew", 4)
+    geometry = default_geometry(places, (1280, 720))
+    corners = geometry.to_image([[x, y] for x in places.bounds(0.0)[::2] for y in places.bounds(0.0)[1::2]])
+    assert corners[:, 0].min() >= 0 and corners[:, 0].max() <= 1280
+    assert corners[:, 1].min() >= 0 and corners[:, 1].max() <= 720
+    middle = geometry.to_image([[0.0, 0.0]])[0]
+    assert abs(middle[0] - 640) < 60 and abs(middle[1] - 360) < 60
+
+
+def test_the_engines_table_at_the_places() -> None:
+    game = crew(3, tonoja=3, tonoja_row=ROW)
+    game.play(Sonar("pink-7", "", "top", player=2))
+    game.play(Play("pink-3", "", player=1))
+    game.play(Play("yellow-9", "", player=3))  # Tonoja cannot play a card not in her row: flagged
+    view = trick_view(game)
+    assert view.cards["t1"] == "pink-3" and view.cards["s2"] == "pink-7" and view.cards["r1"] == "pink-1"
+    assert view.cards["t3"] == "yellow-9" and view.flagged == frozenset({"t3"})
+    assert places_of(game).cells[-1] == "r7" and "s3" not in places_of(game).cells
+
+
+def test_cards_laid_in_the_middle_are_the_plays_of_the_seats_whose_side_they_lie_on() -> None:
+    game = crew()
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    out = interpreter.interpret([change("t1", None, "pink-3")], {"t1": "pink-3"})
+    assert out == [Play("pink-3", "", player=1, source="camera", t=1.0, confidence=0.99)]
+    game.play(event(out[0]))
+    interpreter.sync(trick_view(game))
+    # Laid out of turn on seat 3's side: seat 3's play, for the referee to refuse.
+    out = interpreter.interpret([change("t3", None, "pink-9")], {"t1": "pink-3", "t3": "pink-9"})
+    assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("pink-9", 3)]
+    assert not game.play(event(out[0])).legal
+    interpreter.sync(trick_view(game))
+    taken = interpreter.interpret([change("t3", "pink-9", None, 2.0)], {"t1": "pink-3"})
+    assert taken == [TakeBack("", "pink-9", source="camera", t=2.0, confidence=0.99)]
+
+
+def test_a_trick_ruled_and_gathered_says_nothing_and_the_next_card_is_a_play() -> None:
+    game = crew()
+    for seat, card in enumerate(["pink-3", "pink-9", "pink-1", "pink-2"], start=1):
+        game.play(Play(card, "", player=seat))
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    facts = {"t1": "pink-3", "t2": "pink-9", "t3": "pink-1", "t4": "pink-2"}
+    gone = [change(cell, card, None, 3.0) for cell, card in facts.items()]
+    assert interpreter.interpret(gone, {}) == [] and interpreter.tick(30.0) == []
+    # A card laid where the last trick's card was still read: the new card is the winner's lead.
+    out = interpreter.interpret([change("t2", "pink-9", "blue-4", 4.0)], {**facts, "t2": "blue-4"})
+    assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("blue-4", 2)]
+
+
+def test_an_accepted_card_taken_away_is_asked_about_not_undone() -> None:
+    game = crew()
+    game.play(Play("pink-3", "", player=1))
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=4, grace=2.0)
+    assert interpreter.interpret([change("t1", "pink-3", None)], {}) == []
+    asked = interpreter.tick(5.0)
+    assert [p.kind for p in asked if isinstance(p, Prompt)] == ["removed"]
+
+
+def test_a_card_shown_before_a_seat_asks_for_its_sonar_position_and_is_no_play() -> None:
+    game = crew()
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    out = interpreter.interpret([change("s2", None, "pink-7")], {"s2": "pink-7"})
+    assert out == [Prompt("sonar", ("s2",), 1.0, ("pink-7",))]
+    asked = out[0]
+    assert isinstance(asked, Prompt)
+    assert "top, the middle or the bottom" in asked.text.en and "jeton" in asked.text.fr
+    game.play(Sonar("pink-7", "", "middle", player=2))
+    interpreter.sync(trick_view(game))
+    # Played later: it leaves its place before seat 2 and is laid in the middle, seat 2's play.
+    game.play(Play("pink-3", "", player=1))
+    interpreter.sync(trick_view(game))
+    played = [change("s2", "pink-7", None), change("t2", None, "pink-7")]
+    out = interpreter.interpret(played, {"t2": "pink-7"})
+    assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("pink-7", 2)]
+
+
+def test_tonojas_cards_are_played_from_her_columns_and_a_card_turned_up_is_revealed() -> None:
+    game = crew(3, tonoja=3, tonoja_row=ROW)
+    game.play(Play("pink-3", "", player=1))
+    game.play(Play("pink-5", "", player=2))
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=3)
+    # The card leaves column r1 and the card face down under it shows; it is laid in the middle.
+    out = interpreter.interpret([change("r1", "pink-1", BACK), change("t3", None, "pink-1")],
+                                {"r1": BACK, "t3": "pink-1"})
+    assert out == [Play("pink-1", "r1", player=3, source="camera", t=1.0, confidence=0.99)]
+    assert game.play(event(out[0])).legal
+    interpreter.sync(trick_view(game))
+    assert trick_view(game).cards["r1"] == BACK
+    out = interpreter.interpret([change("r1", BACK, "yellow-8", 5.0)], {"r1": "yellow-8"})
+    reveal = {"type": "reveal", "at": "r1", "card": "yellow-8", "source": "camera", "t": 5.0,
+              "confidence": 0.99}
+    assert [e.to_json() for e in out] == [reveal]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 11), (2, 12)])
+def test_a_filmed_attempt_is_read_play_by_play_with_each_seat(players: int, seed: int) -> None:
+    """The start of a filmed attempt (hands, a gathered trick, a sonar card; with two players,
+    Tonoja's row): every card played recovered with its seat, nothing made up."""
+    sim = simulate("crew", players, seed, max_events=18)
+    tally = run_game(sim, OnnxClassifier("crew"), find=make_finder("both"))
+    assert tally.plays >= 8
+    assert tally.plays_recovered == tally.plays and not tally.false_events, (tally.missed, tally.false_events)
+    assert not tally.missed
+
+
+def test_a_card_laid_over_a_seats_own_card_is_its_play_and_lifted_is_taken_back() -> None:
+    game = crew()
+    game.play(Play("pink-3", "", player=1))
+    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    out = interpreter.interpret([change("t1", "pink-3", "blue-2")], {"t1": "blue-2"})
+    assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("blue-2", 1)]
+    assert not game.play(event(out[0])).legal  # seat 2's turn
+    interpreter.sync(trick_view(game))
+    assert trick_view(game).beneath == {"t1": "pink-3"}
+    out = interpreter.interpret([change("t1", "blue-2", "pink-3", 2.0)], {"t1": "pink-3"})
+    assert out == [TakeBack("", "blue-2", source="camera", t=2.0, confidence=0.99)]

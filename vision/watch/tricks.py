@@ -1,0 +1,175 @@
+"""Watching a trick game's table: the places of :func:`vision.watch.layouts.trick_layout` read as
+cells, and their changes turned into the events of a trick game.
+
+The watcher reads each place as it reads a grid's cells; what the changes mean differs:
+
+* a card laid at ``tK`` (in the middle, on seat K's side) is seat K's ``play``; for the seat played
+  from a dummy's row (Tonoja), with the column it left;
+* a card shown at ``sK`` (before seat K, outside the trick) is a sonar card: the companion asks
+  for its position on the page (the token is not read), and the page's ``sonar`` line records it;
+* a card face up where the dummy's row showed a card's back is a ``reveal`` of that column;
+* a refused card lifted from its place is a ``take_back`` naming the card;
+* the cards of a trick the engine has ruled leave together when its winner gathers them: no event,
+  nor for a card pushed, nudged or under a hand (the places' readings stay what they were).
+
+>>> view = TableView({"t1": "pink-3"}, frozenset())
+>>> interpreter = TrickInterpreter("crew", view, seats=4)
+>>> interpreter.interpret([Change("t2", None, "pink-7", 2.0, 0.98)], {"t1": "pink-3", "t2": "pink-7"})
+[Play(player=2, source='camera', t=2.0, confidence=0.98, card='pink-7', at='')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from companion.engine.events import Play, TakeBack, event_from_json
+from companion.engine.game import Game
+from vision.watch.changes import Interpreter, Output, TableView
+from vision.watch.geometry import TableGeometry
+from vision.watch.layouts import ROW_COLUMNS, Layout, trick_layout
+from vision.watch.stable import Change, Prompt
+
+#: What the classifier reads a card lying face down as.
+BACK = "back"
+#: The share of the picture the trick places fill when the players have not placed the seats.
+FILL = 0.92
+
+
+def places_of(game: Game[Any]) -> Layout:
+    """The places of ``game``'s table: its seats, and the dummy's row if one is played (Tonoja)."""
+    dummy = game.state_json().get("tonoja")
+    return trick_layout(game.name, game.players, dummy=dummy if isinstance(dummy, int) else None)
+
+
+def trick_view(game: Game[Any]) -> TableView:
+    """What the engine says lies at each place: the trick's cards (and a refused one, flagged) at
+    their seats, the sonar cards not yet played, the dummy's row (a card's back where a card
+    played uncovered one not named yet)."""
+    state = game.state_json()
+    cards: dict[str, str] = {}
+    for play in state.get("trick", []):
+        cards[f"t{play['seat']}"] = str(play["card"])
+    for seat, shown in (state.get("sonar") or {}).items():
+        if not shown.get("played"):
+            cards[f"s{seat}"] = str(shown["card"])
+    cards.update({str(column): str(card) for column, card in (state.get("tonoja_row") or {}).items()})
+    cards.update({str(column): BACK for column in state.get("tonoja_backs") or ()})
+    flagged = set()
+    beneath: dict[str, str] = {}
+    for flag in game.flagged:
+        line = flag.event.to_json()
+        seat = line.get("player") or game.turn
+        place = f"s{seat}" if line["type"] == "sonar" else f"t{seat}"
+        if place in cards:
+            beneath[place] = cards[place]  # laid over the seat's own card of this trick
+        cards[place] = str(line["card"])
+        flagged.add(place)
+    return TableView(cards, frozenset(flagged), beneath)
+
+
+def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) -> TableGeometry:
+    """Where the places lie when the players have not tapped the seats: the camera above the
+    table's middle, the places filling :data:`FILL` of the picture (``size``: width, height)."""
+    x0, y0, x1, y1 = places.bounds(gap)
+    w, h = size
+    scale = FILL * min(w / (x1 - x0), h / (y1 - y0))
+    matrix = np.array([[scale, 0.0, w / 2 - scale * (x0 + x1) / 2],
+                       [0.0, scale, h / 2 - scale * (y0 + y1) / 2], [0.0, 0.0, 1.0]])
+    return TableGeometry(places, matrix, gap)
+
+
+class TrickInterpreter(Interpreter):
+    """Turns changes of a trick table's places into plays, sonar questions, reveals and take-backs."""
+
+    def __init__(self, game: str, view: TableView | None = None, *, seats: int, grace: float = 4.0) -> None:
+        super().__init__(game, view, grace=grace)
+        self.seats = seats
+        #: The column each card (or card's back) last left, for a play from the dummy's row.
+        self._left_from: dict[str, str] = {}
+
+    def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        cell, card = change.cell, change.new
+        assert card is not None
+        if self._holds(cell) == card:
+            return self._back(cell)
+        if card == BACK:
+            return []  # a card face down means nothing yet (one about to be turned over)
+        twice = self._twice(change, facts)
+        if twice:
+            return twice
+        kind, seat = cell[:1], cell[1:]
+        if kind == "t":
+            column = next((c for c in ROW_COLUMNS if self._holds(c) == card), None)
+            if column is None and self._left_from.get(card) is None:
+                column = self._left_from.pop(BACK, None)  # a card face down played from a column
+            column = column or self._left_from.pop(card, None) or ""
+            event = Play(card, column, player=int(seat), source="camera", t=change.t,
+                         confidence=change.confidence)
+            return self._event(event, {cell: card})
+        if kind == "s":
+            return self._ask(Prompt("sonar", (cell,), change.t, (card,)))
+        return self._reveal(change)
+
+    def _reveal(self, change: Change) -> list[Output]:
+        """A card face up in a column of the dummy's row that showed a card's back: a ``reveal``."""
+        cell, card = change.cell, change.new
+        assert card is not None
+        if self._holds(cell) != BACK:
+            return self._ask(Prompt("changed", (cell,), change.t, (change.old or "-", card)))
+        line = {"type": "reveal", "at": cell, "card": card, "source": "camera", "t": change.t,
+                "confidence": change.confidence}
+        return self._event(event_from_json(line), {cell: card})
+
+    def _left(self, change: Change) -> list[Output]:
+        cell, card = change.cell, change.old
+        assert card is not None
+        if cell[:1] == "r":
+            self._left_from[card] = cell  # a card of the dummy's row on its way to the trick
+            return []
+        if self._holds(cell) != card or cell[:1] == "s":
+            # A trick ruled and gathered, a card undone; a sonar card on its way to the trick.
+            return []
+        if self._flagged(cell):
+            event = TakeBack("", card, source="camera", t=change.t, confidence=change.confidence)
+            return self._event(event, {cell: None})
+        return super()._lifted(change)
+
+    def _replaced(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        cell, old, new = change.cell, change.old, change.new
+        assert old is not None and new is not None
+        held = self._holds(cell)
+        if held == new:
+            return self._back(cell)
+        if cell[:1] == "r":
+            if old != BACK and new == BACK:
+                self._left_from[old] = cell  # the card played uncovered the one face down under it
+                return []
+            return self._reveal(change)
+        if held != old:
+            # What lay there is gone for the engine (a trick gathered unseen): the card is new.
+            return self._appeared(Change(cell, None, new, change.t, change.confidence), facts)
+        if self._flagged(cell) and new == self._beneath(cell):
+            # A refused card laid over the seat's own card of the trick, taken back.
+            event = TakeBack("", old, source="camera", t=change.t, confidence=change.confidence)
+            return self._event(event, {cell: new}, {cell: None})
+        if not self._flagged(cell) and new != BACK and cell[:1] == "t" and not self._twice(change, facts):
+            # A second card from a seat that has played to this trick: its play, for the referee.
+            play = Play(new, "", player=int(cell[1:]), source="camera", t=change.t,
+                        confidence=change.confidence)
+            return self._event(play, {cell: new}, {cell: old})
+        return self._ask(Prompt("changed", (cell,), change.t, (old, new)))
+
+    def _twice(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
+        # A card played from a sonar place or a column is read at both a while: not twice.
+        assert change.new is not None
+        elsewhere = [c for c, v in facts.items() if v == change.new and c != change.cell
+                     and not (c[:1] in "sr" and change.cell[:1] == "t")]
+        if not elsewhere:
+            return []
+        return self._ask(Prompt("twice", (change.cell, *sorted(elsewhere)), change.t, (change.new,)))
+
+
+__all__ = ["BACK", "TrickInterpreter", "default_geometry", "places_of", "trick_view"]
