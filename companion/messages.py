@@ -192,6 +192,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "not both",
                           'envoyez {{"confirm": true}} ou {{"corners": [[x, y], [x, y], [x, y], [x, y]]}}, '
                           "pas les deux"),
+    "table_bad_seats": ("tap each of the {count} seats once, seat 1 first, where its player sits; got {value}",
+                        "touchez chacune des {count} places une fois, la place 1 d'abord, là où son joueur est assis ; reçu {value}"),
     "table_bad_corners": ("four corners are needed, each [x, y] as fractions of the picture from 0 to 1; "
                           "got {value}",
                           "il faut quatre coins, chacun [x, y] en fractions de l'image entre 0 et 1 ; "

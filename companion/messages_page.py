@@ -71,4 +71,6 @@ PAGE_MESSAGES: dict[str, tuple[str, str]] = {
     "page_verdict_no": ("refused", "refusé"),
     "page_verdict_unsure": ("unsure", "incertain"),
     "page_latency": ("last ruling shown {ms} ms after its event", "dernière décision affichée {ms} ms après son événement"),
+    "page_table_seats": ("Set the seats", "Placer les joueurs"),
+    "page_table_tap_seat": ("Tap seat {n}: where its player sits", "Touchez la place {n} : là où son joueur est assis"),
 }

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 
 from companion.app.referee import Entry, Referee, new_header, parse_options, summary
-from companion.app.table import TableRequest, check_corners
+from companion.app.table import TableRequest, check_corners, check_seats
 from companion.engine.events import DeclareLoss, Discard, Override, TakeBack, Undo, event_from_json
 from companion.engine.jsonsafe import ascii_number
 from companion.engine.record import parse_line
@@ -146,17 +146,21 @@ def event() -> Response:
 
 @bp.post("/table")
 def table() -> Response:
-    """Place the table: ``{"confirm": true}`` (the layout drawn over the picture is right) or
+    """Place the table: ``{"confirm": true}`` (the layout drawn over the picture is right),
     ``{"corners": [[x, y], ...]}`` (the play area's four corners, bottom left, bottom right, top
-    right, top left, as fractions of the picture's width and height). The camera applies it on
-    its next frame; 409 while no camera is watching."""
+    right, top left, as fractions of the picture's width and height) or, for a trick game,
+    ``{"seats": [[x, y], ...]}`` (where each seat's player sits, seat 1 first). The camera applies
+    it on its next frame; 409 while no camera is watching."""
     fields = request_fields()
-    if set(fields) - {"confirm", "corners", "token"} or ("confirm" in fields) == ("corners" in fields):
+    asked = [name for name in ("confirm", "corners", "seats") if name in fields]
+    if set(fields) - {"confirm", "corners", "seats", "token"} or len(asked) != 1:
         refuse(400, Text("table_bad_request"))
     if "confirm" in fields:
         if fields["confirm"] is not True:
             refuse(400, Text("bad_field", field="confirm", value=str(fields["confirm"])[:20]))
         request = TableRequest(confirm=True)
+    elif "seats" in fields:
+        request = TableRequest(seats=check_seats(fields["seats"], _referee().game.players))
     else:
         request = TableRequest(corners=check_corners(fields["corners"]))
     desk = page_of(current_app).table
@@ -166,7 +170,7 @@ def table() -> Response:
     if request.confirm and status.state == "searching":
         refuse(409, Text("table_nothing_to_confirm"))
     desk.ask(request)
-    key = "table_asked_confirm" if request.confirm else "table_asked_corners"
+    key = "table_asked_confirm" if request.confirm else "table_asked_corners"  # (seats: the same news)
     return jsonify(ok=True, message=both(Text(key)))
 
 

@@ -11,6 +11,7 @@ back is said too (the ``camera`` alert, then the ``camera_back`` notice).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import threading
@@ -35,6 +36,7 @@ from vision.read.profile import ProfiledClassifier
 from vision.watch.for_game import watcher_for
 from vision.watch.geometry import from_corners
 from vision.watch.state import WatchConfig
+from vision.watch.tricks import seats_geometry
 
 log = logging.getLogger(__name__)
 
@@ -185,11 +187,14 @@ class CameraFeeder:
         """Apply the players' placement of the table to ``watcher``, and save its corners."""
         with self.referee.lock:
             game = self.referee.game.name
-        if request.corners is not None:
+        layout: Any = getattr(watcher, "layout", game)  # a trick game's places are its seats'
+        if request.corners is not None or request.seats is not None:
             width, height = size
-            pixels = [(x * width, y * height) for x, y in request.corners]
+            points = request.corners if request.corners is not None else request.seats or ()
+            pixels = [(x * width, y * height) for x, y in points]
             try:
-                geometry = from_corners(game, pixels)
+                geometry = (from_corners(layout, pixels) if request.corners is not None
+                            else seats_geometry(layout, pixels))
             except ValueError as error:
                 # Corners the page let through but the layout cannot use (too small a picture...).
                 self.referee.set_alert("table", Text("table_corners_refused", detail=str(error)))
@@ -243,7 +248,9 @@ class CameraFeeder:
                 return None
             if self._by_hand is not None and self._by_hand[0] == self.referee.game.name:
                 # The table the players set in this run still lies where they set it.
-                watcher.place_by_hand(from_corners(self.referee.game.name, self._by_hand[1]))
+                with contextlib.suppress(ValueError):  # (a trick game's seats counted otherwise now)
+                    watcher.place_by_hand(from_corners(getattr(watcher, "layout", self.referee.game.name),
+                                                       self._by_hand[1]))
             return watcher
 
     def _output(self, out: Any, t: float) -> None:

@@ -10,7 +10,7 @@ and reports the watcher's placement and the frame's size, which the page shows.
 >>> desk = TableDesk()
 >>> desk.ask(TableRequest(confirm=True))
 >>> desk.take()
-TableRequest(confirm=True, corners=None)
+TableRequest(confirm=True, corners=None, seats=None)
 >>> desk.take() is None
 True
 """
@@ -49,6 +49,8 @@ class TableRequest:
 
     confirm: bool = False
     corners: Corners | None = None
+    #: Where each seat's player sits, seat 1 first (a trick game's table; fractions as corners).
+    seats: tuple[Point, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,27 @@ class TableDesk:
 
 
 # -- checking the page's corners ------------------------------------------------------------
+
+
+def check_seats(value: object, count: int) -> tuple[Point, ...]:
+    """``count`` ``[x, y]`` fractions of the picture (finite, 0 to 1), one a seat, seat 1 first, no
+    two on one spot; else ``MalformedInput``.
+
+    >>> check_seats([[0.5, 0.9], [0.1, 0.5], [0.5, 0.1], [0.9, 0.5]], 4)[1]
+    (0.1, 0.5)
+    >>> check_seats([[0.5, 0.9], [0.5, 0.9], [0.5, 0.1]], 3)
+    Traceback (most recent call last):
+    companion.errors.MalformedInput: tap each of the 3 seats once, seat 1 first, where its player \
+sits; got [[0.5, 0.9], [0.5, 0.9], [0.5, 0.1]]
+    """
+    shown = str(value)[:160]
+    if not isinstance(value, list) or len(value) != count or not all(
+            isinstance(p, list) and len(p) == 2 and all(_fraction(v) for v in p) for p in value):
+        raise MalformedInput(Text("table_bad_seats", count=count, value=shown))
+    points = tuple((float(p[0]), float(p[1])) for p in value)
+    if any(math.dist(a, b) < 0.02 for k, a in enumerate(points) for b in points[k + 1:]):
+        raise MalformedInput(Text("table_bad_seats", count=count, value=shown))
+    return points
 
 
 def check_corners(value: object) -> Corners:

@@ -238,3 +238,14 @@ def test_a_crew_attempt_set_up_and_told_from_the_page(client: FlaskClient, refer
                  {"game": "crew", "players": 3, "setup": "commander=1\ncaptain=2"},  # not a set-up field
                  {"game": "crew", "players": 3, "options": "task_draw=page", "setup": "commander=1"}):
         assert post(client, "new_game", body, status=400)["error"]["fr"]
+
+
+def test_a_trick_games_seats_are_tapped_one_each(placing: FlaskClient, desk: TableDesk) -> None:
+    seats = [[0.5, 0.9], [0.1, 0.3], [0.9, 0.3]]  # the referee's game has three seats
+    answer = post(placing, "table", {"seats": seats})
+    assert answer["ok"] and desk.take() == TableRequest(seats=((0.5, 0.9), (0.1, 0.3), (0.9, 0.3)))
+    for body in ({"seats": seats[:2]}, {"seats": [seats[0], seats[0], seats[1]]}, {"seats": "0.5,0.9"},
+                 {"seats": seats, "corners": TAPPED}):
+        refused = post(placing, "table", body, status=400)["error"]
+        assert refused["en"] and refused["fr"]
+    assert desk.take() is None

@@ -20,22 +20,27 @@ The watcher reads each place as it reads a grid's cells; what the changes mean d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import cv2
 import numpy as np
+import numpy.typing as npt
 
 from companion.engine.events import Play, TakeBack, event_from_json
 from companion.engine.game import Game
 from vision.watch.changes import Interpreter, Output, TableView
 from vision.watch.geometry import TableGeometry
-from vision.watch.layouts import ROW_COLUMNS, Layout, trick_layout
+from vision.watch.layouts import ROW_COLUMNS, Layout, seat_angle, trick_layout
 from vision.watch.stable import Change, Prompt
 
 #: What the classifier reads a card lying face down as.
 BACK = "back"
 #: The share of the picture the trick places fill when the players have not placed the seats.
 FILL = 0.92
+#: Millimetres from the table's middle to where a player sits (beyond the card it shows).
+SEAT_RADIUS = 330.0
 
 
 def places_of(game: Game[Any]) -> Layout:
@@ -78,6 +83,32 @@ def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) ->
     scale = FILL * min(w / (x1 - x0), h / (y1 - y0))
     matrix = np.array([[scale, 0.0, w / 2 - scale * (x0 + x1) / 2],
                        [0.0, scale, h / 2 - scale * (y0 + y1) / 2], [0.0, 0.0, 1.0]])
+    return TableGeometry(places, matrix, gap)
+
+
+def seats_geometry(places: Layout, seats: Sequence[tuple[float, float]], gap: float = 0.0) -> TableGeometry:
+    """Where the places lie given where each seat's player sits in the picture (``seats``, image
+    pixels, seat 1 first), as the players tap them on the page: each seat is :data:`SEAT_RADIUS`
+    from the table's middle in its direction; four seats or more fix the camera's perspective,
+    three its shear, two its turn and scale. ``ValueError`` when the taps cannot place it."""
+    count = sum(cell[:1] == "t" for cell in places.cells)
+    if len(seats) != count or count < 2:
+        raise ValueError(f"{count} seats are needed, got {len(seats)}")
+    angles = [math.radians(seat_angle(k, count)) for k in range(1, count + 1)]
+    plane = np.array([[SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a)] for a in angles], np.float32)
+    image = np.asarray(seats, np.float32).reshape(-1, 2)
+    if not np.isfinite(image).all():
+        raise ValueError("the seats must be points of the picture")
+    matrix: npt.NDArray[np.float64] | None
+    if count >= 4:
+        found, _ = cv2.findHomography(plane, image, 0)
+        matrix = None if found is None else np.asarray(found, np.float64)
+    else:
+        estimate = cv2.estimateAffine2D if count == 3 else cv2.estimateAffinePartial2D
+        found, _ = estimate(plane, image)
+        matrix = None if found is None else np.vstack([np.asarray(found, np.float64), [0.0, 0.0, 1.0]])
+    if matrix is None or abs(np.linalg.det(matrix)) < 1e-9:
+        raise ValueError(f"the seats {image.tolist()} place no table")
     return TableGeometry(places, matrix, gap)
 
 
@@ -172,4 +203,5 @@ class TrickInterpreter(Interpreter):
         return self._ask(Prompt("twice", (change.cell, *sorted(elsewhere)), change.t, (change.new,)))
 
 
-__all__ = ["BACK", "TrickInterpreter", "default_geometry", "places_of", "trick_view"]
+__all__ = ["BACK", "SEAT_RADIUS", "TrickInterpreter", "default_geometry", "places_of", "seats_geometry",
+           "trick_view"]

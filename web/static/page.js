@@ -189,7 +189,12 @@
   // area's four corners in the layout's order; sent as fractions of the picture, whatever its size.
   const SVG = "http://www.w3.org/2000/svg";
   const CORNERS = [texts.page_corner_1, texts.page_corner_2, texts.page_corner_3, texts.page_corner_4];
-  let taps = null;  // the corners tapped so far, or null when not tapping
+  let taps = null;  // the corners (or a trick game's seats) tapped so far, or null when not tapping
+
+  // A trick game's table is placed by its seats, tapped where each player sits; any other by the
+  // play area's four corners.
+  function bySeats() { return snap.board === "tricks"; }
+  function tapsNeeded() { return bySeats() ? snap.players : 4; }
 
   function renderTable(s) {
     const t = s.table;
@@ -203,6 +208,7 @@
     $("table-saved").textContent = t.saved ? t.saved[lang] : "";
     // Nothing to confirm before the table is found, nor once the players set it.
     $("table-confirm").hidden = Boolean(taps) || t.state === "searching" || t.state === "by_hand";
+    $("table-corners").textContent = bySeats() ? texts.page_table_seats : CORNERS_LABEL;
   }
 
   function svgNode(tag, attrs, text) {
@@ -219,7 +225,7 @@
     $("taps").setAttribute("viewBox", `0 0 ${w} ${h}`);
     const points = taps.map(([x, y]) => [x * w, y * h]);
     const nodes = [];
-    if (points.length > 1) {
+    if (points.length > 1 && !bySeats()) {
       nodes.push(svgNode(points.length === 4 ? "polygon" : "polyline",
         { points: points.map((p) => p.join(",")).join(" ") }));
     }
@@ -227,8 +233,12 @@
       nodes.push(svgNode("circle", { cx: x, cy: y, r: 8 }), svgNode("text", { x: x + 10, y: y - 10 }, String(k + 1)));
     });
     $("taps").replaceChildren(...nodes);
-    $("table-tap").textContent = taps.length < 4
-      ? fill(texts.page_table_tap, { n: taps.length + 1, corner: CORNERS[taps.length] }) : "";
+    let ask = "";
+    if (taps.length < tapsNeeded()) {
+      ask = bySeats() ? fill(texts.page_table_tap_seat, { n: taps.length + 1 })
+        : fill(texts.page_table_tap, { n: taps.length + 1, corner: CORNERS[taps.length] });
+    }
+    $("table-tap").textContent = ask;
   }
 
   function tapping(on) {
@@ -242,19 +252,20 @@
     renderTable(snap);
   }
 
+  const CORNERS_LABEL = $("table-corners").textContent;
   $("table-corners").addEventListener("click", () => tapping(true));
   $("table-cancel").addEventListener("click", () => tapping(false));
   $("table-confirm").addEventListener("click", () => post("table", { confirm: true }));
   $("camera-frame").addEventListener("click", (e) => {
-    if (!taps || taps.length >= 4) return;
+    if (!taps || taps.length >= tapsNeeded()) return;
     const rect = $("camera").getBoundingClientRect();
     const x = (e.clientX - rect.left) / rect.width;
     const y = (e.clientY - rect.top) / rect.height;
     if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1)) return;
     taps.push([Math.round(x * 10000) / 10000, Math.round(y * 10000) / 10000]);
     drawTaps();
-    if (taps.length === 4) {
-      post("table", { corners: taps }).then((body) => {
+    if (taps.length === tapsNeeded()) {
+      post("table", bySeats() ? { seats: taps } : { corners: taps }).then((body) => {
         if (body) tapping(false);
         else if (taps) { taps = []; drawTaps(); }  // refused (said in the toast): tap again
       });

@@ -4,6 +4,7 @@ attempts of The Crew read by the watcher looped with the engine."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 
@@ -17,7 +18,15 @@ from vision.read.classify import OnnxClassifier
 from vision.watch.changes import Output
 from vision.watch.layouts import CARD_H, ROW_COLUMNS, seat_angle, trick_layout
 from vision.watch.stable import Change, Prompt
-from vision.watch.tricks import BACK, TrickInterpreter, default_geometry, places_of, trick_view
+from vision.watch.tricks import (
+    BACK,
+    SEAT_RADIUS,
+    TrickInterpreter,
+    default_geometry,
+    places_of,
+    seats_geometry,
+    trick_view,
+)
 
 ROW = {column: card for column, card in zip(ROW_COLUMNS, ["pink-1", "pink-9", "blue-2", "green-3",
                                                           "yellow-4", "blue-5", "sub-1"], strict=True)}
@@ -184,3 +193,21 @@ def test_a_card_laid_over_a_seats_own_card_is_its_play_and_lifted_is_taken_back(
     assert trick_view(game).beneath == {"t1": "pink-3"}
     out = interpreter.interpret([change("t1", "blue-2", "pink-3", 2.0)], {"t1": "pink-3"})
     assert out == [TakeBack("", "blue-2", source="camera", t=2.0, confidence=0.99)]
+
+
+@pytest.mark.parametrize(("players", "within"), [(4, 0.5), (5, 0.5), (3, 25.0)])
+def test_the_seats_tapped_place_the_places_where_the_camera_sees_them(players: int, within: float) -> None:
+    """Four seats or more fix the camera's perspective exactly; three an affine view of it."""
+    sim = simulate("crew", players, 21, max_events=1)
+    places = sim.film.layout
+    seats = [sim.film.to_image(SEAT_RADIUS * math.cos(math.radians(seat_angle(k, players))),
+                               SEAT_RADIUS * math.sin(math.radians(seat_angle(k, players))))
+             for k in range(1, players + 1)]
+    geometry = seats_geometry(places, seats)
+    for cell in places.cells:
+        x, y = places.centre(cell, 0.0)
+        assert math.dist(tuple(geometry.to_image([[x, y]])[0]), sim.film.to_image(x, y)) < within, cell
+    with pytest.raises(ValueError, match="seats are needed"):
+        seats_geometry(places, seats[:-1])
+    with pytest.raises(ValueError, match="place no table"):
+        seats_geometry(places, [seats[0]] * players)
