@@ -28,6 +28,7 @@ from companion.app.referee import AlertKey, Notice, Referee
 from companion.app.table import TableDesk, TableRequest
 from companion.engine.events import Event
 from companion.engine.game import Game
+from companion.engine.spec import find_spec
 from companion.errors import BadFrame, CameraLost, CompanionError, ConfigError
 from companion.text import Text
 from vision.find.finders import make_finder
@@ -36,7 +37,7 @@ from vision.read.profile import ProfiledClassifier
 from vision.watch.for_game import watcher_for
 from vision.watch.geometry import from_corners
 from vision.watch.state import WatchConfig
-from vision.watch.tricks import seats_geometry
+from vision.watch.tricks import seats_geometry, unsure_play
 
 log = logging.getLogger(__name__)
 
@@ -258,13 +259,20 @@ class CameraFeeder:
             if self.director is not None:
                 self.director.seen(out)
             self._submit(replace(out, t=round(t, 3) if self.film_time else None))
-        elif out.kind == "unsure" and out.cells:
-            line: dict[str, Any] = {"type": "play", "card": None, "at": out.cells[0], "source": "camera"}
+        elif out.kind == "unsure" and out.cells and (fields := self._unsure(out.cells[0])) is not None:
+            line: dict[str, Any] = {"type": "play", "card": None, **fields, "source": "camera"}
             if self.film_time:
                 line["t"] = round(t, 3)
             self._submit(line)
         else:
             self.referee.set_alert("prompt", out.text)
+
+    def _unsure(self, place: str) -> dict[str, Any] | None:
+        """Where an unreadable card lies, as its unsure play's fields: a cell, or a trick game's
+        seat (None: a card that is no play, only asked about)."""
+        with self.referee.lock:
+            tricks = find_spec(self.referee.game.name).board == "tricks"
+        return unsure_play(place) if tricks else {"at": place}
 
     def _submit(self, event: Event | Mapping[str, Any]) -> None:
         try:

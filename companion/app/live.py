@@ -12,6 +12,7 @@ through the watcher (the demo's filmed game through :class:`FilmSource`).
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import threading
 import time
@@ -29,6 +30,9 @@ from companion.text import Lang, Text
 from hardware.frames import Frame
 from hardware.signals import CAMERA_BACK, CAMERA_LOST, FRAME_SKIPPED, UNSURE, signal_for
 from models.render.simulate import simulate
+from vision.watch.for_game import view_of
+from vision.watch.layouts import seat_angle
+from vision.watch.tricks import SEAT_RADIUS
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_INTERVAL = 1.5
@@ -294,22 +298,23 @@ class FilmDirector:
         return lines
 
     def _line(self, event: Event, source: str, index: int) -> dict[str, Any]:
-        # A button or the page acts for the seat whose turn it is, as players would: no seat named.
         line = {**event.to_json(), "source": source, "t": round(index / self.fps, 3)}
-        line.pop("player", None)
+        if event.TURN_BOUND and not (isinstance(event, Placement) and not event.at):
+            # A button or the page acts for the seat whose turn it is, as players would: no seat
+            # named. (A trick's card is entered for the seat whose side it lies on; a count, a
+            # sonar card for the seat that tells or shows it.)
+            line.pop("player", None)
         return line
 
     def _on_table(self, event: Event) -> bool:
         """Whether the referee's table already shows ``event`` (a resumed film, a player's entry)."""
         with self.referee.lock:
-            state = self.referee.game.state_json()
-            flagged = {flag.event.at: flag.event.card for flag in self.referee.game.flagged}
-        cards = {**state.get("cells", {}), **flagged}
+            view = view_of(self.referee.game)
         if isinstance(event, Placement):
-            corner = event.at == event.card and state.get(event.at) is True  # start, finish
-            return cards.get(event.at) == event.card or corner
+            # At its cell (the Start and Finish cards at their own), or a trick's card at its seat's place.
+            return view.cards.get(event.at or f"t{event.player}") == event.card
         if isinstance(event, TakeBack):
-            return event.at not in flagged
+            return event.at not in view.flagged if event.at else event.card not in view.cards.values()
         return False
 
     def seen(self, event: Event) -> None:
@@ -323,10 +328,27 @@ class FilmDirector:
 
 def _key(event: Event) -> tuple[Any, ...]:
     if isinstance(event, Placement):
-        return (event.TYPE, event.card, event.at)
+        # A trick's card is told apart by the seat that laid it; a placement by its cell.
+        return (event.TYPE, event.card, event.at or event.player)
     if isinstance(event, TakeBack):
-        return (event.TYPE, event.at)
+        return (event.TYPE, event.at or event.card)
     return (event.TYPE,)
+
+
+def seats_tapped(simulation: Any) -> tuple[tuple[float, float], ...] | None:
+    """Where the demo's players tap their seats on the page (fractions of the picture) when the
+    film is of a trick game, as players place such a table; None for another game."""
+    places = simulation.film.layout
+    seats = sum(cell[:1] == "t" for cell in places.cells)
+    if find_spec(simulation.game).board != "tricks" or not seats:
+        return None
+    width, height = simulation.film.size
+    taps = []
+    for seat in range(1, seats + 1):
+        a = math.radians(seat_angle(seat, seats))
+        x, y = simulation.film.to_image(SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a))
+        taps.append((min(max(x / width, 0.0), 1.0), min(max(y / height, 0.0), 1.0)))
+    return tuple(taps)
 
 
 @dataclass(frozen=True)
@@ -341,7 +363,8 @@ class FilmedDemo:
 def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
     """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
     simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
-    header = Header(simulation.header.game, players, dict(simulation.header.options))
+    header = Header(simulation.header.game, simulation.header.players, dict(simulation.header.options),
+                    setup=simulation.header.setup)
     return FilmedDemo(simulation, header, {"demo": {"seed": seed, "film": True}})
 
 

@@ -39,10 +39,11 @@ from companion.app.live import (
     film_demo,
     film_position,
     intro,
+    seats_tapped,
 )
 from companion.app.referee import Referee, new_header, parse_options
 from companion.app.store import Store, StoredGame, default_store_path, require_store
-from companion.app.table import TableDesk
+from companion.app.table import TableDesk, TableRequest
 from companion.cli.lang import lang_of as _lang
 from companion.config import DEFAULT_GAME, USER_FILE, load_config
 from companion.engine.record import Header
@@ -239,6 +240,9 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
                               director=FilmDirector(simulation, referee, start=start), film_time=True,
                               table=table)
         feeder.source = FilmSource(simulation, speed=args.speed, start=start)
+        seats = seats_tapped(simulation)
+        if seats is not None:
+            table.ask(TableRequest(seats=seats))  # the players tap their seats on the page first
         left = max(0, len(simulation.shots) - start)
         say.append(Text("live_demo_film", frames=len(simulation.shots), left=left,
                         seconds=f"{left / simulation.fps / args.speed:.0f}"))

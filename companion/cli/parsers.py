@@ -480,8 +480,9 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
     evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
-    evaluate.add_argument("--table", choices=["found", "set"], default="found",
-                          help="find the table in the frames (default), or set it as four corners would")
+    evaluate.add_argument("--table", choices=["found", "set"], default=None,
+                          help="find the table in the frames, or set it as four corners (a trick game's "
+                          "seats) tapped on the page would (default: found; set for a trick game)")
     evaluate.add_argument("--events", type=int, default=5000,
                           help="stop each game after this many events (a quick look)")
     evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",

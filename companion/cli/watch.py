@@ -53,6 +53,12 @@ def _players_ok(game: str, players: int, lang: Lang) -> bool:
     return True
 
 
+def _table_set(game: str, table: str | None) -> bool:
+    """Whether eval-watch gives the watcher the table's place: as asked, else for a trick game
+    (its players tap their seats on the page; its few cards cannot place a table)."""
+    return table == "set" if table is not None else find_spec(game).board == "tricks"
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Simulate a game, film it, and write the frames (or a video) and the ground truth."""
     lang = _lang(args)
@@ -240,7 +246,7 @@ def run_eval_watch(args: argparse.Namespace) -> int:
         print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
 
     figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players, progress=progress,
-                       max_events=args.events, table_set=args.table == "set", find=find)
+                       max_events=args.events, table_set=_table_set(args.game, args.table), find=find)
     figures["finder"] = args.finder
     figures["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:

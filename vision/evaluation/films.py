@@ -171,7 +171,7 @@ def evaluate(game: str, classifier: Classifier, games: int, seed: int, *, player
         if progress is not None:
             progress(tally)
     figures = summarise(game, seed, tallies, sim_fps=15.0)
-    figures["table"] = "set by hand" if table_set else "found"
+    figures["table"] = "set by hand" if table_set else "found"  # (a trick game's: its seats tapped)
     return figures
 
 

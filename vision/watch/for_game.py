@@ -21,4 +21,9 @@ def watcher_for(engine: Game[Any], classifier: Classifier, **options: Any) -> Wa
     return Watcher(engine.name, classifier, view=TableView.of(engine), **options)
 
 
-__all__ = ["watcher_for"]
+def view_of(engine: Game[Any]) -> TableView:
+    """What ``engine`` has on its table, where the camera reads it: cells, or a trick game's places."""
+    return trick_view(engine) if find_spec(engine.name).board == "tricks" else TableView.of(engine)
+
+
+__all__ = ["view_of", "watcher_for"]

@@ -32,7 +32,7 @@ from companion.engine.events import Play, TakeBack, event_from_json
 from companion.engine.game import Game
 from vision.watch.changes import Interpreter, Output, TableView
 from vision.watch.geometry import TableGeometry
-from vision.watch.layouts import ROW_COLUMNS, Layout, seat_angle, trick_layout
+from vision.watch.layouts import CARD_H, ROW_COLUMNS, Layout, seat_angle, trick_layout
 from vision.watch.stable import Change, Prompt
 
 #: What the classifier reads a card lying face down as.
@@ -41,6 +41,8 @@ BACK = "back"
 FILL = 0.92
 #: Millimetres from the table's middle to where a player sits (beyond the card it shows).
 SEAT_RADIUS = 330.0
+#: The most a knock turns (degrees) and zooms the picture: a camera bumped, not moved.
+KNOCK_TURN, KNOCK_SCALE = 8.0, (0.92, 1.08)
 
 
 def places_of(game: Game[Any]) -> Layout:
@@ -110,6 +112,65 @@ def seats_geometry(places: Layout, seats: Sequence[tuple[float, float]], gap: fl
     if matrix is None or abs(np.linalg.det(matrix)) < 1e-9:
         raise ValueError(f"the seats {image.tolist()} place no table")
     return TableGeometry(places, matrix, gap)
+
+
+def follow_cards(geometry: TableGeometry, lying: Mapping[str, npt.NDArray[np.float64]],
+                 quads: npt.NDArray[np.float32] | None) -> TableGeometry | None:
+    """The places after a knock of the camera, by the cards found in the picture (``quads``): each
+    card that lay on a place (``lying``: its image quad before) matched to the nearest card found
+    within a card's height, or where none lay, each card found to the nearest place; their move
+    fitted as a turn, a shift and a scale (one card: by its corners). None when no card says it
+    (a trick's few cards leave a table too little texture to register on)."""
+    if quads is None or not len(quads):
+        return None
+    found = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    reach = geometry.px_per_mm() * CARD_H
+    pairs: list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = []
+    if lying:
+        for quad in lying.values():
+            old = np.asarray(quad, np.float64).reshape(4, 2)
+            distances = np.linalg.norm(found.mean(axis=1) - old.mean(axis=0), axis=1)
+            if distances.min() <= reach:
+                pairs.append((old, found[int(np.argmin(distances))]))
+    else:
+        places = [geometry.card_quad(cell).astype(np.float64) for cell in geometry.layout.cells]
+        middles = np.array([place.mean(axis=0) for place in places])
+        for quad in found:
+            distances = np.linalg.norm(middles - quad.mean(axis=0), axis=1)
+            if distances.min() <= reach / 2:
+                pairs.append((places[int(np.argmin(distances))], quad))
+    if not pairs:
+        return None
+    before = np.array([old.mean(axis=0) for old, _ in pairs], np.float32)
+    after = np.array([new.mean(axis=0) for _, new in pairs], np.float32)
+    if len(pairs) == 1:
+        # One card: a shift (its corners are ordered by the picture, not by the card).
+        dx, dy = (after[0] - before[0]).tolist()
+        move: npt.NDArray[np.float64] | None = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy]])
+    else:
+        found_move, _ = cv2.estimateAffinePartial2D(before, after)
+        move = None if found_move is None else np.asarray(found_move, np.float64)
+    if move is None:
+        return None
+    scale, turn = math.hypot(move[0, 0], move[1, 0]), math.degrees(math.atan2(move[1, 0], move[0, 0]))
+    if not KNOCK_SCALE[0] <= scale <= KNOCK_SCALE[1] or abs(turn) > KNOCK_TURN:
+        return None  # no knock moves a camera so much: cards matched wrong, or a hand
+    return geometry.moved(np.vstack([move, [0.0, 0.0, 1.0]]))
+
+
+def unsure_play(place: str) -> dict[str, object] | None:
+    """The fields of the unsure ``play`` line (RULINGS G2) a card that cannot be read at ``place``
+    makes: a trick's card is its seat's, a dummy's card its column's; None for a card shown
+    before a seat (no play: the question alone is asked).
+
+    >>> unsure_play("t3"), unsure_play("r2"), unsure_play("s1")
+    ({'player': 3}, {'at': 'r2', 'player': None}, None)
+    """
+    if place[:1] == "t" and place[1:].isdigit():
+        return {"player": int(place[1:])}
+    if place[:1] == "r":
+        return {"at": place, "player": None}
+    return None
 
 
 class TrickInterpreter(Interpreter):
@@ -203,5 +264,14 @@ class TrickInterpreter(Interpreter):
         return self._ask(Prompt("twice", (change.cell, *sorted(elsewhere)), change.t, (change.new,)))
 
 
-__all__ = ["BACK", "SEAT_RADIUS", "TrickInterpreter", "default_geometry", "places_of", "seats_geometry",
-           "trick_view"]
+__all__ = [
+    "BACK",
+    "SEAT_RADIUS",
+    "TrickInterpreter",
+    "default_geometry",
+    "follow_cards",
+    "places_of",
+    "seats_geometry",
+    "trick_view",
+    "unsure_play",
+]

@@ -71,7 +71,7 @@ from vision.watch.silhouette import changed_share
 from vision.watch.stable import Change, Prompt, Stabiliser
 from vision.watch.state import CellMemory, WatchConfig, WatchStats
 from vision.watch.table import find_table
-from vision.watch.tricks import TrickInterpreter, default_geometry, trick_view
+from vision.watch.tricks import TrickInterpreter, default_geometry, follow_cards, trick_view
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
@@ -96,8 +96,7 @@ class Watcher(CellReading):
     def __init__(self, game: str, classifier: Classifier, *, geometry: TableGeometry | None = None,
                  config: WatchConfig | None = None, view: TableView | None = None,
                  find: Finder | None = None, places: Layout | None = None) -> None:
-        """``places``: a trick game's places for its seats (:func:`vision.watch.tricks.places_of`),
-        read as cells; their changes mean a trick game's events."""
+        """``places``: a trick game's places for its seats, read as cells (:mod:`vision.watch.tricks`)."""
         self.game = game
         #: The whole-frame card finder that looks for the table (None: OpenCV contours), as a fixed
         #: camera's: it keeps the bare table, and once the table is placed, a card's size.
@@ -412,6 +411,10 @@ class Watcher(CellReading):
 
     def _find_table(self, frame: Image, known: dict[str, str]) -> TableGeometry | None:
         quads = self.find(frame) if self.find is not None else None
+        if self.tricks and self.geometry is not None:
+            # A trick table is placed by its seats: after a knock, by its cards found where they lie.
+            lying = {c: m.quad for c, m in self._memory.items() if m.quad is not None and c in known}
+            return follow_cards(self.geometry, lying, quads)
         return find_table(frame, self.layout, self.classifier, known=known, quads=quads, find=self._closer)
 
     def _first_cards(self, frame: Image, tiles: Tiles) -> None:
@@ -553,7 +556,7 @@ class Watcher(CellReading):
             self._bare = np.asarray(cv2.warpPerspective(self._bare, move, (frame.shape[1], frame.shape[0]),
                                                         borderMode=cv2.BORDER_REPLICATE), np.uint8)
         self._set_geometry(geometry)
-        self._static_ref = static_ref
+        self._static_ref = None if self.tricks else static_ref  # (bare table: seen afresh, as placed)
         self._moved_at = None
         if self._placing:  # still placing the table by its first cards: they moved too
             assert self._sampler is not None
@@ -576,7 +579,10 @@ class Watcher(CellReading):
                     memory.empty = view
 
     def _fits(self, geometry: TableGeometry, frame: Image) -> bool:
-        """Whether the static cards and the settled cells look, with ``geometry``, as they did."""
+        """Whether the static cards and the settled cells look, with ``geometry``, as they did (a
+        trick table's places follow its cards: its bare table alone, tile by tile, cannot say)."""
+        if self.tricks:
+            return True
         sampler = CellSampler(geometry, self.config.down)
         tiles = sampler.tiles(grey_small(frame, self.config.down))
         n = sampler.cell_count

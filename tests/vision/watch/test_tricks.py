@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.engine.events import Event, Play, TakeBack
@@ -23,6 +26,7 @@ from vision.watch.tricks import (
     SEAT_RADIUS,
     TrickInterpreter,
     default_geometry,
+    follow_cards,
     places_of,
     seats_geometry,
     trick_view,
@@ -211,3 +215,30 @@ def test_the_seats_tapped_place_the_places_where_the_camera_sees_them(players: i
         seats_geometry(places, seats[:-1])
     with pytest.raises(ValueError, match="place no table"):
         seats_geometry(places, [seats[0]] * players)
+
+
+def moved_by(matrix: np.ndarray, quads: Iterable[np.ndarray]) -> np.ndarray:
+    """Image quads seen by a camera moved by ``matrix``."""
+    return np.array([cv2.perspectiveTransform(q.reshape(-1, 1, 2), matrix).reshape(4, 2) for q in quads],
+                    np.float32)
+
+
+def test_after_a_knock_the_places_follow_the_cards_found_again() -> None:
+    places = trick_layout("crew", 4)
+    geometry = default_geometry(places, (1280, 720))
+    knock = np.array([[math.cos(0.03), -math.sin(0.03), 20.0], [math.sin(0.03), math.cos(0.03), -14.0],
+                      [0.0, 0.0, 1.0]])
+    lying = {cell: geometry.card_quad(cell).astype(np.float64) for cell in ("t1", "t2", "s3")}
+    found = moved_by(knock, lying.values())
+    moved = follow_cards(geometry, lying, found)
+    assert moved is not None and np.allclose(moved.homography, knock @ geometry.homography, atol=1e-3)
+    # One card: a shift alone; none found, or cards matched to a move no knock makes: no placement.
+    one = follow_cards(geometry, {"t1": lying["t1"]}, found[:1])
+    assert one is not None and np.allclose(one.to_image([[0.0, 95.0]]), found[0].mean(axis=0), atol=1.0)
+    assert follow_cards(geometry, lying, None) is None
+    turned = np.array([[0.0, -1.0, 1280.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])  # a quarter turn
+    far = moved_by(turned, lying.values())
+    assert follow_cards(geometry, lying, far) is None
+    # Nothing lay on the places: the cards found are matched to the nearest place.
+    empty = follow_cards(geometry, {}, found)
+    assert empty is not None and np.allclose(empty.homography, knock @ geometry.homography, atol=1e-3)
