@@ -160,16 +160,14 @@ def follow_cards(geometry: TableGeometry, lying: Mapping[str, npt.NDArray[np.flo
 
 def unsure_play(place: str) -> dict[str, object] | None:
     """The fields of the unsure ``play`` line (RULINGS G2) a card that cannot be read at ``place``
-    makes: a trick's card is its seat's, a dummy's card its column's; None for a card shown
-    before a seat (no play: the question alone is asked).
+    makes: a trick's card is its seat's; None for a card shown before a seat or in a dummy's row
+    (no play: the question alone is asked).
 
     >>> unsure_play("t3"), unsure_play("r2"), unsure_play("s1")
-    ({'player': 3}, {'at': 'r2', 'player': None}, None)
+    ({'player': 3}, None, None)
     """
     if place[:1] == "t" and place[1:].isdigit():
         return {"player": int(place[1:])}
-    if place[:1] == "r":
-        return {"at": place, "player": None}
     return None
 
 

@@ -16,7 +16,7 @@ SPEC = GameSpec(
     # finder's crops let 0.29% of cards through wrong with confidence, against 0.11%).
     # Its submarines are dark grey: on a pale table they darken it in every channel alike, as a
     # shadow does, and are told from one by their sides (grey_cards).
-    vision=VisionSpec(finder="both", scenes=SceneData(("table",)), grey_cards=True,
+    vision=VisionSpec(finder="both", scenes=SceneData(("table",)), grey_cards=True, filmed=True,
                       recipe=(("train_scenes", 3000), ("epochs", 6), ("found_share", 0.0))),
     order=2,
     selfplay=CrewSelfPlay,

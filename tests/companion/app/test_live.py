@@ -21,6 +21,7 @@ from companion.app.live import (
     SignalSink,
     demo_game,
     film_position,
+    seats_tapped,
 )
 from companion.app.referee import Referee
 from companion.app.store import Store
@@ -28,13 +29,16 @@ from companion.engine.events import Discard, Event, Override, Play, TakeBack, Un
 from companion.engine.game import Game
 from companion.engine.record import Header
 from companion.errors import MalformedInput
+from companion.games.crew.events import Sonar, TakeTask
 from companion.games.tranquility.events import StartDiscards
 from companion.text import Text
 from hardware.frames import Frame
 from hardware.signals import RecordingSignals
+from models.render.simulate import simulate
 from vision.watch.changes import TableView
 from vision.watch.geometry import from_corners
 from vision.watch.stable import Prompt
+from vision.watch.tricks import seats_geometry
 
 
 def started() -> Referee:
@@ -350,3 +354,38 @@ def test_film_position_without_demo_events_starts_at_zero(sources: tuple[str, ..
     for source in sources:
         referee.submit(Discard(2, source=source, t=99.0))
     assert film_position(referee, 15.0) == 0
+
+
+def crew_attempt() -> Referee:
+    """A Crew attempt of four seats, its task taken, seat 1 to lead."""
+    header = Header("crew", 4, setup={"commander": 1, "tasks": ["no-win:9"]})
+    referee = Referee(header, store=Store(":memory:"))
+    referee.submit(TakeTask("no-win:9", player=1))
+    return referee
+
+
+def test_film_director_enters_a_missed_trick_card_for_the_seat_that_laid_it() -> None:
+    referee = crew_attempt()
+    film = Film(10.0, [Truth(Play("pink-3", "", player=1), 20, 5),
+                       Truth(Play("pink-9", "", player=2), 40, 25),
+                       Truth(Sonar("blue-2", "", "top", player=3), None, 50)])
+    director = FilmDirector(film, referee, patience=1.0)
+    director.seen(Play("pink-3", "", player=1, source="camera"))
+    referee.submit(Play("pink-3", "", player=1, source="camera"))
+    assert director.told(31) == []
+    missed = director.told(51)
+    assert missed == [{"type": "play", "card": "pink-9", "player": 2, "source": "page", "t": 5.1},
+                      {"type": "sonar", "card": "blue-2", "position": "top", "player": 3, "source": "button",
+                       "t": 5.1}]
+    assert director.missed == 1
+
+
+def test_the_demos_players_tap_their_seats_where_the_film_shows_them() -> None:
+    simulation = simulate("crew", 4, 5, max_events=1)
+    taps = seats_tapped(simulation)
+    assert taps is not None and len(taps) == 4 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in taps)
+    width, height = simulation.film.size
+    geometry = seats_geometry(simulation.film.layout, [(x * width, y * height) for x, y in taps])
+    x, y = simulation.film.layout.centre("t3", simulation.film.gap)
+    assert np.allclose(geometry.to_image([[x, y]])[0], simulation.film.to_image(x, y), atol=3.0)
+    assert seats_tapped(simulate("tranquility", 3, 5, max_events=1)) is None
