@@ -445,7 +445,29 @@ def _tricks(state: Mapping[str, Any], last: str | None) -> str:
     for number, trick in shown:
         _past(canvas, number, _mapping(trick), y)
         y += SMALL_H + 4
+    logbook = _logbook(_mapping(state.get("logbook")), state.get("distress") is True)
+    if logbook:
+        canvas.text(0, y + ROW - 6, logbook, "logbook", anchor="middle")
     return canvas.svg(_name(state.get("game")) or "")
+
+
+def _logbook(book: Mapping[str, Any], distress: bool) -> str:
+    """The logbook's line, names and numbers only: ``mission 12 · attempt 2 · distress · score 3``
+    (empty without a logbook).
+
+    >>> _logbook({"mission": 12, "attempt": 2, "score": 3}, True)
+    'mission 12 · attempt 2 · distress · score 3'
+    >>> _logbook({"mission": None, "attempt": 1}, False), _logbook({}, False)
+    ('attempt 1', '')
+    """
+    parts = [f"{key} {value}" for key in ("mission", "attempt")
+             if (value := _whole(book.get(key))) is not None]
+    if distress or book.get("distress") is True:
+        parts.append("distress")
+    score = _whole(book.get("score"))
+    if score is not None:
+        parts.append(f"score {score}")
+    return " · ".join(parts)
 
 
 def _players(state: Mapping[str, Any]) -> int:

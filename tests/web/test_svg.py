@@ -365,3 +365,10 @@ def test_the_pictures_of_the_real_states_fit_a_phone() -> None:
     for state in (TONOJA, FOUR, {**TONOJA, "options": {"history": "all"}}):
         _, _, width, height = (float(v) for v in drawn(state).get("viewBox", "").split())
         assert 300 <= width <= 440 and height < 600
+
+
+def test_a_trick_table_says_its_logbook_line() -> None:
+    svg = table_svg({"game": "crew", "players": 4, "distress": True,
+                     "logbook": {"mission": 12, "attempt": 3, "distress": False}})
+    assert 'class="logbook"' in svg and "mission 12 · attempt 3 · distress" in svg
+    assert 'class="logbook"' not in table_svg({"game": "crew", "players": 4})
