@@ -17,7 +17,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
+from companion.app.referee import Referee
 from companion.app.table import TableDesk
+from companion.engine.record import Header
 from tests.companion.cli.test_live import Companion
 from web import Preview, create_app
 from web.server import PageServer
@@ -164,6 +166,49 @@ def test_the_players_tap_the_tables_corners_on_the_picture() -> None:
                 tapped = [[0.1, 0.9], [0.9, 0.9], [0.9, 0.1], [0.1, 0.1]]
                 assert np.allclose(request.corners, tapped, atol=0.01)
                 page.wait_for_selector("#toast:has-text('places the table by these corners')")
+                assert not violations, violations
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+
+
+def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
+    """Under the page's own policy: The Crew's table is drawn by seats, the task offered to the seat
+    choosing is taken with a tap, and the seats are tapped on the picture, seat 1 first."""
+    referee = Referee(Header("crew", 4, setup={"commander": 2, "tasks": ["no-win:9", "win:pink-3"]}))
+    desk = TableDesk()
+    desk.report("by_hand", (1280, 720))
+    preview = Preview()
+    preview.publish(bytes(cv2.imencode(".jpg", np.full((360, 640, 3), 120, np.uint8))[1]))
+    app = create_app(referee, {"TOKEN": "crew-token-1", "HOST": "127.0.0.1"}, preview=preview, table=desk)
+    server = PageServer(app, "127.0.0.1", 0).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+                violations: list[str] = []
+                page.on("console", lambda message: violations.append(message.text)
+                        if "Content Security Policy" in message.text else None)
+                page.goto(f"http://127.0.0.1:{server.port}/?lang=en#token=crew-token-1")
+                page.wait_for_selector("#table [data-seat='4']")
+                page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
+                page.wait_for_selector("#history .summary:has-text('take_task no-win:9')")
+                page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")
+                assert referee.game.state_json()["tasks"]["no-win:9"]["seat"] == 2
+                page.click("#table-corners:has-text('Set the seats')")
+                page.wait_for_selector("#table-tap:has-text('Tap seat 1')")
+                box = page.locator("#camera").bounding_box()
+                assert box is not None
+                seats = [(0.5, 0.9), (0.1, 0.5), (0.5, 0.1), (0.9, 0.5)]
+                for x, y in seats:
+                    page.click("#camera", position={"x": x * box["width"], "y": y * box["height"]})
+                deadline = time.monotonic() + 10
+                while (request := desk.take()) is None and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert request is not None and request.seats is not None
+                assert np.allclose(request.seats, seats, atol=0.01)
                 assert not violations, violations
             finally:
                 browser.close()

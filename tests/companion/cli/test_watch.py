@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import watch as watch_module
 from companion.cli.main import main
 from companion.cli.watch import parse_corners
 from tests.bombs import bomb_png, cut_png
+from vision.watch import for_game
 from vision.watch.layouts import layout
 from vision.watch.watcher import Watcher
 
@@ -92,7 +92,7 @@ def test_watch_skips_a_frame_the_watcher_fails_on(filmed: Path, monkeypatch: pyt
                 raise cv2.error("a frame OpenCV chokes on")
             return super().feed(image, t)
 
-    monkeypatch.setattr(watch_module, "Watcher", Failing)
+    monkeypatch.setattr(for_game, "Watcher", Failing)
     status, out, err = run(capsys, "watch", str(filmed / "frames"), "--players", "2", "--json",
                            "--lang", "fr")
     assert status == 0 and "Traceback" not in err and Failing.calls > 5
@@ -150,7 +150,7 @@ def test_bench_watch(capsys: pytest.CaptureFixture[str]) -> None:
     (["simulate", "--players", "0", "--out", "/tmp/never"], "1 to 5 players"),
     (["simulate", "--mistakes", "2", "--out", "/tmp/never"], "mistakes"),
     (["eval-watch", "--games", "0"], "games"),
-    (["bench", "watch", "--game", "crew"], "cannot be watched"),
+    (["bench", "watch", "--game", "rixes"], "cannot be watched"),
 ])
 def test_bad_input_is_a_clear_message_and_status_2(argv: list[str], message: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
