@@ -1,0 +1,51 @@
+"""Rixes' weapon cards by name (RX1): a type (two on an advanced card, top first) and a value.
+
+>>> weapon("sabres-7"), weapon("sabres+pistols-4").types
+(Weapon(types=('sabres',), value=7), ('sabres', 'pistols'))
+>>> weapon("sabres-7").skull, weapon("fist-5").skull
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import MalformedInput
+from companion.text import Text
+
+#: The three weapon types: Poing, Sabres, Pistolets.
+TYPES = ("fist", "sabres", "pistols")
+#: The lowest and highest printed values; 6 to 8 carry a skull.
+LOWEST, HIGHEST, SKULL = 0, 8, 6
+#: The 27 basic weapons, one per type and value (RX1: an assumption; a game deals 24).
+WEAPONS = tuple(f"{kind}-{value}" for kind in TYPES for value in range(LOWEST, HIGHEST + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as printed: its types (top half first) and its value."""
+
+    types: tuple[str, ...]
+    value: int
+
+    @property
+    def skull(self) -> bool:
+        """Whether the card shows a skull (printed values 6 to 8; an effect's value gains none)."""
+        return self.value >= SKULL
+
+    def bears(self, kind: str) -> bool:
+        """Whether the card bears weapon type ``kind`` (on either half, for an advanced card)."""
+        return kind in self.types
+
+
+def weapon(card: str) -> Weapon:
+    """The weapon named ``card`` (``fist-3``; advanced ``sabres+pistols-4``), or MalformedInput."""
+    kinds, _, value = card.rpartition("-")
+    types = tuple(kinds.split("+"))
+    if (not value.isdigit() or not LOWEST <= int(value) <= HIGHEST or not 1 <= len(types) <= 2
+            or any(kind not in TYPES for kind in types) or len(set(types)) != len(types)):
+        raise MalformedInput(Text("unknown_card", card=card, game="Rixes"))
+    return Weapon(types, int(value))
+
+
+__all__ = ["HIGHEST", "LOWEST", "SKULL", "TYPES", "WEAPONS", "Weapon", "weapon"]
