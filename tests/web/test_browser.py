@@ -193,6 +193,8 @@ def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
                         if "Content Security Policy" in message.text else None)
                 page.goto(f"http://127.0.0.1:{server.port}/?lang=en#token=crew-token-1")
                 page.wait_for_selector("#table [data-seat='4']")
+                assert page.locator("#correct").is_hidden()  # cells and discards are not a trick game's
+                assert page.locator("button[data-action=discard]").is_hidden()
                 page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
                 page.wait_for_selector("#history .summary:has-text('take_task no-win:9')")
                 page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")

@@ -72,6 +72,10 @@
       return b;
     }));
 
+    // A trick game's cards lie at seats, not cells, and nobody discards: those controls are not its.
+    const tricks = s.board === "tricks";
+    $("correct").hidden = tricks;
+    document.querySelector('button[data-action="discard"]').hidden = tricks;
     renderSplit(s);
     renderCamera(s);
     renderTable(s);
