@@ -179,8 +179,8 @@ class Referee:
                 parsed = replace(parsed, t=round(now - self.started, 3))
                 item = parsed if not isinstance(item, AmbiguousReading) else item
             if isinstance(parsed, Placement):
-                # A reading ruled unsure (G2) must still name a cell of this table.
-                self.game.validate(TakeBack(parsed.at))
+                # A reading ruled unsure (G2) must still name a cell and a seat of this table.
+                self.game.validate(TakeBack(parsed.at, player=parsed.player))
             line = _line(event, parsed)
             seq = len(self.history) + 1
             seat = None if self.game.is_over() else self.game.turn

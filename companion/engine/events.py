@@ -230,7 +230,8 @@ def _meta(obj: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     if obj.get("player") is not None:
         meta["player"] = integer_field(obj, "player")
-        if meta["player"] < 1:
+        # Seats count from 1; a card may be played by captain 0 (Rixes' Barbe Noire, RECORD.md).
+        if meta["player"] < (0 if obj.get("type") == "play" else 1):
             raise MalformedInput(Text("bad_field", field="player", value=obj["player"]))
     source = obj.get("source")
     if source is not None:

@@ -1,4 +1,5 @@
-"""Rixes sur une mer de Légendes: read by the camera, not refereed yet (its spec)."""
+"""Rixes sur une mer de Légendes: read by the camera; its referee (``rules.py``) is being built and
+not registered yet (its spec)."""
 
 from companion.engine.spec import GameSpec, SceneData, VisionSpec
 from companion.games.rixes.deck import faces

@@ -1,0 +1,486 @@
+"""Rixes sur une mer de Légendes refereed, as ``shared/rulings/rixes.md`` RX1 to RX15 say (the
+advanced weapons, RX16, and Barbe Noire's pile kept by the companion, RX3's ``page``, are not yet).
+
+Two players against Barbe Noire, captain 0. Each Rixe deals 8 weapons to every captain; a Bagarre
+is provoked (RX4), played in order (RX5), its dominant type followed where the table proves a
+player could (RX6) and a revoke proved by later play (RX7); crew members' effects are told by the
+page as operations (RX12); a Bagarre is attributed by the cards possessed, with Barbe Noire's two
+cheats (RX8 to RX10), once the next Bagarre begins or the loot is shared (RX13); then each player
+recruits (RX14), and the game may end (RX15).
+
+>>> game = Rixes(crews={"1": {"legend": "anne", "pirates": ["flint"]},
+...                     "2": {"legend": "mary", "pirates": ["drake"]}})
+>>> plays = ((0, "fist-4"), (1, "fist-6"), (2, "sabres-2"))
+>>> [game.play(Play(card, "", player=seat)).legal for seat, card in plays]
+[True, True, True]
+>>> game.play(Play("pistols-1", "", player=2)).message_en  # the Bagarre was seat 1's: it provokes
+"it is captain 1's turn, not captain 2's"
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
+from companion.engine.game import Game, Option
+from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
+from companion.errors import MalformedInput
+from companion.games.rixes.bagarre import BARBE_NOIRE, CAPTAINS, InPlay, attribute, order, provocateurs
+from companion.games.rixes.effects import Bagarre, apply
+from companion.games.rixes.events import Effect, Recruit
+from companion.games.rixes.messages import MESSAGES
+from companion.games.rixes.phases import Won, end, loot, recruit
+from companion.games.rixes.table import DEALT, Member, Revoke, Table
+from companion.games.rixes.weapons import WEAPONS, weapon
+from companion.messages import register_messages
+from companion.text import Both, Text
+
+register_messages(MESSAGES)  # this game's own messages join the catalogue
+
+
+class Rixes(Game[Table]):
+    """A game of Rixes between players 1 and 2 and Barbe Noire (captain 0)."""
+
+    name = "rixes"
+    title = Both("Rixes on a Sea of Legends", "Rixes sur une mer de Légendes")
+    min_players = 2
+    max_players = 2
+    OPTIONS = (
+        Option("breach", "note", ("note", "stop"),
+               Both("a revoke proved is reported (note), or the game waits for an override (stop)",
+                    "une faute prouvée est signalée (note), ou la partie attend un passer outre (stop)")),
+        Option("bn_at_once", False, (False, True),
+               Both("Barbe Noire wins the moment he has 15 gold", "Barbe Noire gagne dès qu'il a 15 pièces")),
+    )
+    SETUP_FIELDS = ("crews", "gold", "rixe", "seed")
+    OVERRIDABLE = frozenset({"RX6"})
+    TURN_RULE = "RX5"
+    OVER_RULE = "RX15"
+    MOVE = Play
+    CARDS: ClassVar[frozenset[str]] = frozenset(WEAPONS)
+
+    def __init__(self, players: int = 2, options: Mapping[str, object] | None = None, *,
+                 decks: Sequence[int] | None = None, crews: Mapping[str, Any] | None = None,
+                 gold: Mapping[str, int] | None = None, rixe: int = 1) -> None:
+        super().__init__(players, options, decks=decks)
+        self.t = Table(rixe=rixe, crews={player: _crew(crews, player) for player in (1, 2)})
+        for captain, amount in (gold or {}).items():
+            self.t.gold[int(captain)] = amount
+
+    @classmethod
+    def from_header(cls, players: int, options: Mapping[str, object] | None = None, *,
+                    decks: Sequence[int] | None = None, setup: Mapping[str, object] | None = None) -> Self:
+        """A game as its header says: ``crews`` required, ``gold`` and ``rixe`` to start mid-game."""
+        setup = setup or {}
+        crews, gold, rixe = setup.get("crews"), setup.get("gold") or {}, setup.get("rixe", 1)
+        if not isinstance(crews, dict):
+            raise MalformedInput(Text("missing_field", field="crews"))
+        if not isinstance(gold, dict) or any(key not in ("0", "1", "2") or isinstance(v, bool)
+                                             or not isinstance(v, int) or v < 0 for key, v in gold.items()):
+            raise MalformedInput(Text("bad_field", field="gold", value=gold))
+        if isinstance(rixe, bool) or not isinstance(rixe, int) or rixe < 1:
+            raise MalformedInput(Text("bad_field", field="rixe", value=rixe))
+        return cls(players, options, decks=decks, crews=crews, gold=gold, rixe=rixe)
+
+    # -- names --------------------------------------------------------------------
+
+    def validate(self, event: Event) -> None:
+        """Captains are 0 (Barbe Noire), 1 and 2."""
+        if event.player is not None and event.player not in CAPTAINS:
+            raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=2))
+        self._validate_names(event)
+
+    def _validate_names(self, event: Event) -> None:
+        if isinstance(event, Play):
+            if event.card not in self.CARDS:
+                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+            if event.at:
+                raise MalformedInput(Text("bad_field", field="at", value=event.at))
+        elif isinstance(event, Placement) or not isinstance(event, Effect | Recruit | Override | Undo
+                                                                  | TakeBack):
+            raise MalformedInput(Text("wrong_game_event", kind=event.TYPE, game=self.title))
+
+    def card_label(self, card: str) -> Both | str:
+        """A weapon's record name."""
+        return card
+
+    def cell_label(self, cell: str) -> Both | str:
+        """Rixes has no cells."""
+        return cell
+
+    @property
+    def turn(self) -> int:
+        """The captain expected to play next (the lower, when both players may)."""
+        allowed = self._expected()
+        return min(allowed) if allowed else BARBE_NOIRE
+
+    # -- whose turn ------------------------------------------------------------------
+
+    def _new_bagarre(self) -> bool:
+        return self.t.bagarre is None or self.t.complete
+
+    def _winner_now(self) -> Won:
+        """Who wins the Bagarre on the table as it stands (``cancelled``: set aside)."""
+        bagarre = self.t.bagarre
+        if bagarre is None:
+            return None
+        if bagarre.cancelled:
+            return "cancelled"
+        return attribute(bagarre.cards, bagarre.dominant or "", provocateur=bagarre.provocateur,
+                         provocation=bagarre.provocation, award=bagarre.award).winner
+
+    def _expected(self) -> frozenset[int]:
+        """Who may play now: a Provocateur (RX4), or the captains of the next turn (RX5)."""
+        t = self.t
+        if t.phase != "bagarres":
+            return frozenset()
+        if self._new_bagarre():
+            if t.bagarre is None:
+                return provocateurs(True, None, None, t.holding, t.provoked)
+            won = self._winner_now()
+            return provocateurs(False, t.bagarre.provocateur, won if isinstance(won, int) else None,
+                                t.holding, t.provoked)
+        bagarre = t.bagarre
+        assert bagarre is not None
+        played = set(t.played_by)
+        for turn in t.turns:
+            waiting = {captain for captain in turn if captain not in played}
+            if waiting:
+                return frozenset(waiting)
+        return frozenset()
+
+    # -- rulings ---------------------------------------------------------------------
+
+    def check(self, event: Event) -> Ruling:
+        # A play is checked by its captain, not by a turn of seats 1..N.
+        if isinstance(event, Play) and not self.flagged and self.outcome() is None:
+            return self._check_action(event)
+        return super().check(event)
+
+    def _check_action(self, event: Event) -> Ruling:
+        if self.t.halted and not isinstance(event, Override):
+            return refused("RX7", Text("rixes_halted"))
+        if isinstance(event, Play):
+            return self._check_play(event)
+        if isinstance(event, Effect):
+            return self._check_effect(event)
+        if isinstance(event, Recruit):
+            return self._check_recruit(event)
+        return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
+
+    def _check_play(self, event: Play) -> Ruling:
+        t = self.t
+        if t.phase != "bagarres" or not any(t.holding.values()):
+            return refused("RX13", Text("rixes_no_bagarre_left"))
+        if event.card in t.seen:
+            return refused("G2", Text("rixes_seen_twice", card=event.card))
+        allowed = self._expected()
+        captain = event.player if event.player is not None else (min(allowed) if len(allowed) == 1 else None)
+        if captain is None or captain not in allowed:
+            expected = " / ".join(str(c) for c in sorted(allowed)) or "-"
+            return refused("RX5", Text("rixes_not_your_turn", expected=expected, captain=event.player))
+        bagarre = t.bagarre
+        if not self._new_bagarre() and bagarre is not None and captain != BARBE_NOIRE:
+            kind = bagarre.dominant or ""
+            held = sorted(card for card in t.known[captain] if weapon(card).bears(kind))
+            if not weapon(event.card).bears(kind) and held:
+                text = Text("rixes_must_follow", captain=captain, kind=kind, held=", ".join(held))
+                return refused("RX6", text)
+        if self._new_bagarre():
+            return accepted(Text("rixes_provokes", captain=captain, card=event.card))
+        return accepted(Text("rixes_plays", captain=captain, card=event.card))
+
+    def _check_effect(self, event: Effect) -> Ruling:
+        t = self.t
+        player = event.player or 0
+        member = t.member(player, event.crew)
+        if member is None:
+            return refused("RX12", Text("rixes_not_in_crew", crew=event.crew, player=player))
+        if member.tilted and not event.passive:
+            return refused("RX12", Text("rixes_tilted", crew=event.crew))
+        if event.butin is not None:
+            if not self._bagarres_over():
+                return refused("RX13", Text("rixes_butin_early", crew=event.crew))
+        elif t.bagarre is None or t.phase != "bagarres":
+            return refused("RX12", Text("rixes_no_bagarre", crew=event.crew))
+        applied = apply(t.bagarre or _EMPTY, event.ops, player=player, holding=t.holding)
+        if applied.refused is not None:
+            return refused("RX12", Text("rixes_effect_" + applied.refused, crew=event.crew))
+        gold = self._gold_after(applied.gold, event.butin is not None)
+        if any(amount < 0 for amount in gold.values()):
+            return refused("RX12", Text("rixes_no_gold_to_move", crew=event.crew))
+        return accepted(Text("rixes_effect", crew=event.crew, player=player))
+
+    def _check_recruit(self, event: Recruit) -> Ruling:
+        t = self.t
+        player = event.player or 0
+        if not self._bagarres_over() and t.phase != "recruit":
+            return refused("RX14", Text("rixes_recruit_early"))
+        if player in t.recruited:
+            return refused("RX14", Text("rixes_recruited_already", player=player))
+        gold = self._gold_after({}, True)
+        result = recruit(t.crew_of(player), gold[player], event.pirate, event.replaces, event.drawn)
+        if result.refused is not None:
+            return refused("RX14", Text("rixes_recruit_" + result.refused, player=player,
+                                        pirate=event.pirate or "-", replaces=event.replaces or "-"))
+        return accepted(Text("rixes_recruits", player=player, pirate=event.pirate or "-"))
+
+    def _bagarres_over(self) -> bool:
+        """Whether no captain holds a card and the last Bagarre has all its cards (phase 3 may begin)."""
+        t = self.t
+        return t.phase in ("loot", "recruit") or (
+            t.phase == "bagarres" and not any(t.holding.values()) and (t.bagarre is None or t.complete))
+
+    def _gold_after(self, moves: Mapping[int, int], counting: bool) -> dict[int, int]:
+        """Every captain's gold after ``moves``, the loot counted first if it is due (``counting``)."""
+        gold = dict(self.t.gold)
+        if counting and self.t.phase == "bagarres":
+            won = [*self.t.winners, self._winner_now()] if self.t.bagarre is not None else self.t.winners
+            for captain, amount in loot(won).items():
+                gold[captain] += amount
+        for captain, amount in moves.items():
+            gold[captain] = gold.get(captain, 0) + amount
+        return gold
+
+    # -- applying --------------------------------------------------------------------------
+
+    def _apply(self, event: Event, *, forced: bool) -> None:
+        t = self.t
+        index = len(self._stack) - 1
+        if isinstance(event, Override):
+            t.halted = False  # the players accept the breach proved, or dispute it
+            return
+        if isinstance(event, Play):
+            self._apply_play(event, index)
+        elif isinstance(event, Effect):
+            self._apply_effect(event)
+        elif isinstance(event, Recruit):
+            self._apply_recruit(event)
+        if self.options.get("bn_at_once") and t.gold[BARBE_NOIRE] >= 15 and t.result is None:
+            t.result, t.winner, t.phase = "lost", BARBE_NOIRE, "over"
+
+    def _apply_play(self, event: Play, index: int) -> None:
+        t = self.t
+        captain = event.player if event.player is not None else min(self._expected())
+        card = weapon(event.card)
+        if self._new_bagarre():
+            if t.bagarre is not None:
+                self._finish_bagarre()
+            t.bagarre = Bagarre((InPlay(event.card, captain, captain, card.types[0], card.value),),
+                                card.types[0], provocateur=captain, provocation=event.card)
+            t.played_by = [captain]
+            t.provoked.append(captain)
+            t.turns = [set(turn) for turn in order(captain, t.holding)]
+        else:
+            bagarre = t.bagarre
+            assert bagarre is not None
+            dominant = bagarre.dominant or ""
+            kind = dominant if card.bears(dominant) else card.types[0]
+            if captain != BARBE_NOIRE:
+                self._prove(captain, kind, event.card, index)
+                if kind != dominant:
+                    t.revokes.append(Revoke(captain, dominant, index))
+            laid = InPlay(event.card, captain, captain, kind, card.value)
+            t.bagarre = Bagarre((*bagarre.cards, laid), dominant, bagarre.provocateur, bagarre.provocation,
+                                bagarre.award, bagarre.cancelled)
+            t.played_by.append(captain)
+        t.holding[captain] -= 1
+        t.seen.add(event.card)
+        if captain in t.known:
+            t.known[captain].discard(event.card)
+        t.complete = not self._expected_in_bagarre()
+
+    def _expected_in_bagarre(self) -> bool:
+        played = set(self.t.played_by)
+        return any(captain not in played for turn in self.t.turns for captain in turn)
+
+    def _prove(self, player: int, kind: str, card: str, index: int) -> None:
+        """A player's card of a type it did not follow earlier in this Rixe, held since then: the
+        revoke proved (RX7), once; its ``breach`` the earlier event."""
+        t = self.t
+        for revoke in t.revokes:
+            if revoke.player == player and revoke.kind == kind and not revoke.unseen \
+                    and revoke.index not in {broke for _, broke, _ in t.breaches}:
+                t.breaches.append(("RX7", revoke.index, index))
+                if self.options.get("breach") == "stop":
+                    t.halted = True
+                return
+
+    def _apply_effect(self, event: Effect) -> None:
+        t = self.t
+        player = event.player or 0
+        if event.butin is not None and t.phase == "bagarres":
+            self._share_loot()
+        applied = apply(t.bagarre or _EMPTY, event.ops, player=player, holding=t.holding)
+        if t.bagarre is not None and t.phase == "bagarres":
+            t.bagarre = applied.bagarre
+        for captain, amount in applied.gold.items():
+            t.gold[captain] = t.gold.get(captain, 0) + amount
+        for captain, amount in applied.hands.items():
+            t.holding[captain] = max(0, t.holding.get(captain, 0) + amount)
+        for op in event.ops:
+            if op.op == "hand" and op.to in (1, 2) and (op.amount or 0) > 0:
+                for revoke in t.revokes:
+                    if revoke.player == op.to:
+                        revoke.unseen = True  # an unseen card entered that hand: no proof now
+        for captain, card in applied.to_hands:
+            if captain in t.known:
+                t.known[captain].add(card)
+                t.seen.discard(card)  # back in a hand: it may be played again
+        for owner, name in applied.tilted:
+            if (member := t.member(owner, name)) is not None:
+                member.tilted = True
+        for owner, name in (*applied.straightened, *((player, name) for name in event.supersedes)):
+            if (member := t.member(owner, name)) is not None:
+                member.tilted = False
+        member = t.member(player, event.crew)
+        if member is not None and not event.passive:
+            member.tilted = True
+
+    def _apply_recruit(self, event: Recruit) -> None:
+        t = self.t
+        player = event.player or 0
+        if t.phase == "bagarres":
+            self._share_loot()
+        result = recruit(t.crew_of(player), t.gold[player], event.pirate, event.replaces, event.drawn)
+        if event.pirate is not None:
+            members = [m for m in t.crews[player] if m.name != event.replaces]
+            members.append(Member(event.pirate, legend=False))
+            t.crews[player] = members
+        t.gold[player] -= result.paid
+        t.gold[BARBE_NOIRE] += result.paid
+        t.recruited.add(player)
+        t.phase = "recruit"
+        if t.recruited >= {1, 2}:
+            self._end_of_rixe()
+
+    def _finish_bagarre(self) -> None:
+        """The Bagarre on the table attributed for good (the next begins, or the loot is shared)."""
+        t = self.t
+        t.winners.append(self._winner_now())
+        t.bagarre, t.complete, t.played_by, t.turns, t.used = None, False, [], [], []
+
+    def _share_loot(self) -> None:
+        """Phase 3 (RX13): the last Bagarre attributed, a gold a Bagarre won."""
+        t = self.t
+        if t.bagarre is not None:
+            self._finish_bagarre()
+        for captain, amount in loot(t.winners).items():
+            t.gold[captain] += amount
+        t.phase = "loot"
+
+    def _end_of_rixe(self) -> None:
+        """Both players recruited: the game's end checked (RX15), or the next Rixe dealt (RX2)."""
+        t = self.t
+        verdict = end(t.gold, tiebreak=t.tiebreak)
+        if verdict.result in ("won", "lost"):
+            t.result, t.winner, t.phase = verdict.result, verdict.winner, "over"
+            return
+        t.history.append(t.winners)
+        t.tiebreak = verdict.result == "tiebreak"
+        t.rixe += 1
+        t.phase = "bagarres"
+        t.holding = dict.fromkeys(CAPTAINS, DEALT)
+        t.bagarre, t.complete, t.played_by, t.turns, t.winners, t.provoked = None, False, [], [], [], []
+        t.seen, t.known, t.revokes, t.recruited, t.used = set(), {1: set(), 2: set()}, [], set(), []
+        for members in t.crews.values():
+            for member in members:
+                member.tilted = False
+
+    # -- rulings' fields ---------------------------------------------------------------------
+
+    def _after_push(self, event: Event, ruling: Ruling) -> Ruling:
+        """A play's or an effect's ruling names its Bagarre and, once it has all its cards, who
+        wins it now; a proved revoke names its ``breach``; phase 3 and 4 say every captain's gold."""
+        t = self.t
+        fields: dict[str, Any] = {}
+        if isinstance(event, Play | Effect) and t.bagarre is not None and t.phase == "bagarres":
+            fields["bagarre"] = len(t.winners) + 1
+            if t.complete:
+                won = self._winner_now()
+                fields["winner"] = None if won == "cancelled" else won
+                if won == "cancelled":
+                    fields["cancelled"] = True
+        if t.phase in ("loot", "recruit", "over") and isinstance(event, Effect | Recruit):
+            fields["gold"] = {str(c): t.gold[c] for c in CAPTAINS}
+        proved = [b for b in t.breaches if b[2] == len(self._stack) - 1]
+        if proved:
+            fields["breach"] = self.seq_of(proved[0][1])
+            text = Text("rixes_revoke_proved", captain=event.player, card=getattr(event, "card", "-"),
+                        breach=fields["breach"])
+            return Ruling(True, "RX7", None, text, fields)
+        return Ruling(ruling.legal, ruling.rule, ruling.discard, ruling.text, fields)
+
+    def _override_ruling(self, placement: Placement) -> Ruling:
+        return accepted(Text("rixes_played_anyway", card=placement.card))
+
+    def _override_unflagged(self) -> Ruling:
+        if self.t.halted:
+            return accepted(Text("rixes_breach_accepted"))
+        return super()._override_unflagged()
+
+    # -- snapshots, outcome, moves -----------------------------------------------------------
+
+    def _save(self) -> Table:
+        return copy.deepcopy(self.t)
+
+    def _restore(self, saved: Table) -> None:
+        self.t = copy.deepcopy(saved)
+
+    def _compute_outcome(self) -> Outcome | None:
+        t = self.t
+        if t.result is None:
+            return None
+        if t.result == "won" and t.winner is not None:
+            return Outcome(Termination.FINISHED, (t.winner,), Text("rixes_won", player=t.winner))
+        return Outcome(Termination.FINISHED, (), Text("rixes_lost"))
+
+    def _generate_legal(self) -> Iterator[Event]:
+        for captain in sorted(self._expected()):
+            for card in WEAPONS:
+                play = Play(card, "", player=captain)
+                if self.check(play).legal:
+                    yield play
+
+    def state_json(self) -> dict[str, Any]:
+        """The public state, as ``shared/RECORD.md`` says (Rixes' last line)."""
+        t = self.t
+        bagarre = t.bagarre
+        return {
+            "game": self.name, "players": self.players, "options": dict(self.options),
+            "rixe": t.rixe, "phase": t.phase, "gold": {str(c): t.gold[c] for c in CAPTAINS},
+            "bagarres": [*t.winners, *(["open"] if bagarre is not None else [])],
+            "rixes": [list(winners) for winners in t.history],
+            "provocateur": None if bagarre is None else bagarre.provocateur,
+            "dominant": None if bagarre is None else bagarre.dominant,
+            "bagarre": [] if bagarre is None else [
+                {"card": c.card, "captain": c.added_by, "possessor": c.possessor, "type": c.kind,
+                 "value": c.value} for c in bagarre.cards],
+            "turn": sorted(self._expected()),
+            "crews": {str(p): [{"name": m.name, "legend": m.legend, "tilted": m.tilted} for m in members]
+                      for p, members in t.crews.items()},
+            "hands": {str(c): t.holding[c] for c in CAPTAINS},
+            "breaches": [{"rule": rule, "seq": self.seq_of(broke), "proved_at": self.seq_of(proved)}
+                         for rule, broke, proved in t.breaches],
+            "tiebreak": t.tiebreak, "winner": t.winner,
+            "flagged": [{"card": f.event.card, "captain": f.event.player, "rule": f.ruling.rule}
+                        for f in self.flagged],
+        }
+
+
+#: The table an effect told outside a Bagarre (a Butin) acts on: no card.
+_EMPTY = Bagarre((), None, provocateur=BARBE_NOIRE, provocation=None)
+
+
+def _crew(crews: Mapping[str, Any] | None, player: int) -> list[Member]:
+    """A player's crew from the header's ``crews``: one Légende and its Pirates (RX2)."""
+    crew = (crews or {}).get(str(player))
+    if not isinstance(crew, dict) or not isinstance(crew.get("legend"), str) or not isinstance(
+            crew.get("pirates", []), list) or not all(isinstance(p, str) for p in crew.get("pirates", [])):
+        raise MalformedInput(Text("bad_field", field="crews", value=crews))
+    return [Member(crew["legend"], legend=True), *(Member(p, legend=False) for p in crew.get("pirates", []))]
+
+
+__all__ = ["Rixes"]
