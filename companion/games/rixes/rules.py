@@ -19,7 +19,6 @@ recruits (RX14), and the game may end (RX15).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -424,10 +423,10 @@ class Rixes(Game[Table]):
     # -- snapshots, outcome, moves -----------------------------------------------------------
 
     def _save(self) -> Table:
-        return copy.deepcopy(self.t)
+        return self.t.copy()
 
     def _restore(self, saved: Table) -> None:
-        self.t = copy.deepcopy(saved)
+        self.t = saved.copy()
 
     def _compute_outcome(self) -> Outcome | None:
         t = self.t
