@@ -4,21 +4,23 @@ the time from an event to its ruling on the page is measured and printed."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
+from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from playwright.sync_api import sync_playwright
 
 from companion.app.referee import Referee
-from companion.app.table import TableDesk
+from companion.app.table import TableDesk, TableRequest
 from companion.engine.record import Header
 from tests.companion.cli.test_live import Companion
 from web import Preview, create_app
@@ -134,54 +136,14 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
     assert statistics.median(latencies) < 1000
 
 
-def test_the_players_tap_the_tables_corners_on_the_picture() -> None:
-    """Under the page's own policy: the table's state is shown, four taps on the picture are drawn
-    and sent as fractions of it."""
-    desk = TableDesk()
-    desk.report("checking", (1280, 720))
+@contextlib.contextmanager
+def strict_page(desk: TableDesk, referee: Referee | None = None, *, token: str,
+                query: str = "") -> Iterator[tuple[Page, list[str]]]:
+    """The page of an app wired to ``desk`` (a camera picture published), in a phone-sized browser
+    under the page's own policy; and the policy's violations, filled as they come."""
     preview = Preview()
     preview.publish(bytes(cv2.imencode(".jpg", np.full((360, 640, 3), 120, np.uint8))[1]))
-    app = create_app(config={"TOKEN": "tap-token-1", "HOST": "127.0.0.1"}, preview=preview, table=desk)
-    server = PageServer(app, "127.0.0.1", 0).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844})
-                violations: list[str] = []
-                page.on("console", lambda message: violations.append(message.text)
-                        if "Content Security Policy" in message.text else None)
-                page.goto(f"http://127.0.0.1:{server.port}/#token=tap-token-1")
-                page.wait_for_selector("#table-state:has-text('being checked')")
-                page.click("#table-corners")
-                page.wait_for_selector("#table-tap:has-text('corner 1 of 4 of the play area: bottom left')")
-                box = page.locator("#camera").bounding_box()
-                assert box is not None
-                for x, y in ((0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1)):
-                    page.click("#camera", position={"x": x * box["width"], "y": y * box["height"]})
-                deadline = time.monotonic() + 10
-                while (request := desk.take()) is None and time.monotonic() < deadline:
-                    time.sleep(0.05)
-                assert request is not None and request.corners is not None
-                tapped = [[0.1, 0.9], [0.9, 0.9], [0.9, 0.1], [0.1, 0.1]]
-                assert np.allclose(request.corners, tapped, atol=0.01)
-                page.wait_for_selector("#toast:has-text('places the table by these corners')")
-                assert not violations, violations
-            finally:
-                browser.close()
-    finally:
-        server.stop()
-
-
-def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
-    """Under the page's own policy: The Crew's table is drawn by seats, the task offered to the seat
-    choosing is taken with a tap, and the seats are tapped on the picture, seat 1 first."""
-    referee = Referee(Header("crew", 4, setup={"commander": 2, "tasks": ["no-win:9", "win:pink-3"]}))
-    desk = TableDesk()
-    desk.report("by_hand", (1280, 720))
-    preview = Preview()
-    preview.publish(bytes(cv2.imencode(".jpg", np.full((360, 640, 3), 120, np.uint8))[1]))
-    app = create_app(referee, {"TOKEN": "crew-token-1", "HOST": "127.0.0.1"}, preview=preview, table=desk)
+    app = create_app(referee, {"TOKEN": token, "HOST": "127.0.0.1"}, preview=preview, table=desk)
     server = PageServer(app, "127.0.0.1", 0).start()
     try:
         with sync_playwright() as playwright:
@@ -191,28 +153,60 @@ def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
                 violations: list[str] = []
                 page.on("console", lambda message: violations.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.goto(f"http://127.0.0.1:{server.port}/?lang=en#token=crew-token-1")
-                page.wait_for_selector("#table [data-seat='4']")
-                assert page.locator("#correct").is_hidden()  # cells and discards are not a trick game's
-                assert page.locator("button[data-action=discard]").is_hidden()
-                page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
-                page.wait_for_selector("#history .summary:has-text('take_task no-win:9')")
-                page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")
-                assert referee.game.state_json()["tasks"]["no-win:9"]["seat"] == 2
-                page.click("#table-corners:has-text('Set the seats')")
-                page.wait_for_selector("#table-tap:has-text('Tap seat 1')")
-                box = page.locator("#camera").bounding_box()
-                assert box is not None
-                seats = [(0.5, 0.9), (0.1, 0.5), (0.5, 0.1), (0.9, 0.5)]
-                for x, y in seats:
-                    page.click("#camera", position={"x": x * box["width"], "y": y * box["height"]})
-                deadline = time.monotonic() + 10
-                while (request := desk.take()) is None and time.monotonic() < deadline:
-                    time.sleep(0.05)
-                assert request is not None and request.seats is not None
-                assert np.allclose(request.seats, seats, atol=0.01)
-                assert not violations, violations
+                page.goto(f"http://127.0.0.1:{server.port}/{query}#token={token}")
+                yield page, violations
             finally:
                 browser.close()
     finally:
         server.stop()
+
+
+def tapped(page: Page, desk: TableDesk, points: list[tuple[float, float]]) -> TableRequest:
+    """Tap ``points`` (fractions) on the camera picture; the request the page left on the desk."""
+    box = page.locator("#camera").bounding_box()
+    assert box is not None
+    for x, y in points:
+        page.click("#camera", position={"x": x * box["width"], "y": y * box["height"]})
+    deadline = time.monotonic() + 10
+    while (request := desk.take()) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert request is not None
+    return request
+
+
+def test_the_players_tap_the_tables_corners_on_the_picture() -> None:
+    """Under the page's own policy: the table's state is shown, four taps on the picture are drawn
+    and sent as fractions of it."""
+    desk = TableDesk()
+    desk.report("checking", (1280, 720))
+    with strict_page(desk, token="tap-token-1") as (page, violations):
+        page.wait_for_selector("#table-state:has-text('being checked')")
+        page.click("#table-corners")
+        page.wait_for_selector("#table-tap:has-text('corner 1 of 4 of the play area: bottom left')")
+        tapped_corners = [(0.1, 0.9), (0.9, 0.9), (0.9, 0.1), (0.1, 0.1)]
+        request = tapped(page, desk, tapped_corners)
+        assert request.corners is not None and np.allclose(request.corners, tapped_corners, atol=0.01)
+        page.wait_for_selector("#toast:has-text('places the table by these corners')")
+        assert not violations, violations
+
+
+def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
+    """Under the page's own policy: The Crew's table is drawn by seats, the task offered to the seat
+    choosing is taken with a tap, and the seats are tapped on the picture, seat 1 first."""
+    referee = Referee(Header("crew", 4, setup={"commander": 2, "tasks": ["no-win:9", "win:pink-3"]}))
+    desk = TableDesk()
+    desk.report("by_hand", (1280, 720))
+    with strict_page(desk, referee, token="crew-token-1", query="?lang=en") as (page, violations):
+        page.wait_for_selector("#table [data-seat='4']")
+        assert page.locator("#correct").is_hidden()  # cells and discards are not a trick game's
+        assert page.locator("button[data-action=discard]").is_hidden()
+        page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
+        page.wait_for_selector("#history .summary:has-text('take_task no-win:9')")
+        page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")
+        assert referee.game.state_json()["tasks"]["no-win:9"]["seat"] == 2
+        page.click("#table-corners:has-text('Set the seats')")
+        page.wait_for_selector("#table-tap:has-text('Tap seat 1')")
+        seats = [(0.5, 0.9), (0.1, 0.5), (0.5, 0.1), (0.9, 0.5)]
+        request = tapped(page, desk, seats)
+        assert request.seats is not None and np.allclose(request.seats, seats, atol=0.01)
+        assert not violations, violations

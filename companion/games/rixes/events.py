@@ -128,6 +128,12 @@ def _captain(obj: dict[str, Any], name: str) -> int:
     return value
 
 
+def _a_player(meta: dict[str, Any]) -> None:
+    """MalformedInput unless the line names player 1 or 2 (Barbe Noire has no crew, recruits none)."""
+    if meta.get("player") not in (1, 2):
+        raise MalformedInput(Text("bad_field", field="player", value=meta.get("player")))
+
+
 @register_event
 @dataclass(frozen=True, slots=True)
 class Effect(Event):
@@ -156,8 +162,7 @@ class Effect(Event):
     @classmethod
     def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
         """``player`` and ``crew`` are required, ``ops`` a list (empty for a Passif noted)."""
-        if meta.get("player") not in (1, 2):
-            raise MalformedInput(Text("bad_field", field="player", value=meta.get("player")))
+        _a_player(meta)
         ops = obj.get("ops", [])
         if not isinstance(ops, list) or len(ops) > MOST:
             raise MalformedInput(Text("bad_field", field="ops", value=str(ops)[:60]))
@@ -202,8 +207,7 @@ class Recruit(Event):
     @classmethod
     def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
         """``player`` and ``pirate`` (a slug, or null) are required; ``drawn``, two slugs."""
-        if meta.get("player") not in (1, 2):
-            raise MalformedInput(Text("bad_field", field="player", value=meta.get("player")))
+        _a_player(meta)
         if "pirate" not in obj:
             raise MalformedInput(Text("missing_field", field="pirate"))
         pirate = None if obj["pirate"] is None else string_field(obj, "pirate")
