@@ -20,14 +20,14 @@ SUBS = tuple(f"sub-{value}" for value in range(1, 5))
 DECK = frozenset({f"{colour}-{value}" for colour in COLOURS for value in range(1, 10)} | set(SUBS))
 
 
-# Looked up, not parsed: a legality check asks a card's series a few times.
-_SERIES = {card: card.rsplit("-", 1)[0] for card in DECK}
+#: Each card's series, looked up, not parsed: a legality check asks it a few times.
+SERIES = {card: card.rsplit("-", 1)[0] for card in DECK}
 _VALUE = {card: int(card.rsplit("-", 1)[1]) for card in DECK}
 
 
 def colour_of(card: str) -> str:
     """The series of ``card``: a colour, or ``sub``."""
-    series = _SERIES.get(card)
+    series = SERIES.get(card)
     return card.rsplit("-", 1)[0] if series is None else series
 
 

@@ -32,7 +32,7 @@ from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
 from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
-from companion.games.crew.facts import DECK, PENDING, Facts, Trick, colour_of, value_of
+from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, colour_of, value_of
 from companion.games.crew.messages import MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
@@ -169,7 +169,7 @@ class Crew(TrickGame):
 
     def suit_of(self, card: str) -> str:
         """A card's series: its colour, or ``sub``."""
-        return colour_of(card)
+        return SERIES.get(card) or colour_of(card)
 
     def rank_of(self, card: str) -> int:
         """A card's value."""
@@ -196,6 +196,8 @@ class Crew(TrickGame):
         return frozenset(COLUMNS) if self.row is not None else frozenset()
 
     def _validate_names(self, event: Event) -> None:
+        if type(event) is Play and event.card in self.CARDS and not event.at:
+            return  # the common case first: a card of the deck played to the trick
         if isinstance(event, Reveal):
             if event.card not in self.CARDS:
                 raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
