@@ -13,11 +13,9 @@ from typing import Any
 from companion.app.referee import Entry, Referee, summary
 from companion.app.table import TableDesk
 from companion.engine.events import Placement
-from companion.engine.spec import find_spec
-from companion.errors import UnknownGame
 from companion.text import LANGS, Text
 from web.preview import Preview
-from web.svg import table_svg
+from web.svg import board_of, table_svg
 
 #: How many rulings the page lists, newest first.
 HISTORY = 60
@@ -53,7 +51,7 @@ def snapshot(referee: Referee, preview: Preview | None = None, table: TableDesk 
             "id": referee.game_id,
             "game": game.name,
             # How the table is drawn and placed: a grid or pyramid by its corners, tricks by its seats.
-            "board": _board(game.name),
+            "board": board_of(game.name),
             "title": {"en": game.title.en, "fr": game.title.fr},
             "players": game.players,
             "names": names,
@@ -77,14 +75,6 @@ def snapshot(referee: Referee, preview: Preview | None = None, table: TableDesk 
             "stamp": last_entry.stamp if last_entry is not None else None,
             "sent": time.time(),
         }
-
-
-def _board(game: str) -> str:
-    """The kind of table of ``game`` (:attr:`GameSpec.board`), ``none`` for a game not registered."""
-    try:
-        return find_spec(game).board
-    except UnknownGame:
-        return "none"
 
 
 def _table_json(table: TableDesk | None) -> dict[str, Any] | None:

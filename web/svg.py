@@ -76,11 +76,15 @@ def drawer(board: str) -> Callable[[Drawer], Drawer]:
 def table_svg(state: Mapping[str, Any], *, last: str | None = None) -> str:
     """The SVG picture of a table: ``state`` as ``Game.state_json()`` gives it, ``last`` the
     cell of the last placement still on the table (or None)."""
+    return DRAWERS.get(board_of(str(state.get("game"))), _plain)(state, last)
+
+
+def board_of(game: str) -> str:
+    """The kind of table of ``game`` (:attr:`GameSpec.board`), ``none`` for a game not registered."""
     try:
-        board = find_spec(str(state.get("game"))).board
+        return find_spec(game).board
     except UnknownGame:
-        board = "none"
-    return DRAWERS.get(board, _plain)(state, last)
+        return "none"
 
 
 def _plain(state: Mapping[str, Any], last: str | None) -> str:

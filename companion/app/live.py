@@ -12,7 +12,6 @@ through the watcher (the demo's filmed game through :class:`FilmSource`).
 from __future__ import annotations
 
 import contextlib
-import math
 import random
 import threading
 import time
@@ -31,8 +30,7 @@ from hardware.frames import Frame
 from hardware.signals import CAMERA_BACK, CAMERA_LOST, FRAME_SKIPPED, UNSURE, signal_for
 from models.render.simulate import simulate
 from vision.watch.for_game import view_of
-from vision.watch.layouts import seat_angle
-from vision.watch.tricks import SEAT_RADIUS
+from vision.watch.tricks import seat_points
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
 DEMO_INTERVAL = 1.5
@@ -338,15 +336,13 @@ def _key(event: Event) -> tuple[Any, ...]:
 def seats_tapped(simulation: Any) -> tuple[tuple[float, float], ...] | None:
     """Where the demo's players tap their seats on the page (fractions of the picture) when the
     film is of a trick game, as players place such a table; None for another game."""
-    places = simulation.film.layout
-    seats = sum(cell[:1] == "t" for cell in places.cells)
+    seats = seat_points(simulation.film.layout)
     if find_spec(simulation.game).board != "tricks" or not seats:
         return None
     width, height = simulation.film.size
     taps = []
-    for seat in range(1, seats + 1):
-        a = math.radians(seat_angle(seat, seats))
-        x, y = simulation.film.to_image(SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a))
+    for x_mm, y_mm in seats:
+        x, y = simulation.film.to_image(x_mm, y_mm)
         taps.append((min(max(x / width, 0.0), 1.0), min(max(y / height, 0.0), 1.0)))
     return tuple(taps)
 

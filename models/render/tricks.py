@@ -21,7 +21,7 @@ import numpy as np
 from companion.engine.events import Placement, Play, TakeBack, Undo
 from models.render.staging import Director, TruthEvent, rng_int
 from models.render.video import Laid
-from vision.watch.layouts import ROW_COLUMNS
+from vision.watch.layouts import ROW_COLUMNS, seat_angle
 
 BACK = "back"
 
@@ -44,7 +44,7 @@ class TrickDirector(Director):
         if not cells:
             return self.index
         cx, cy = self.centre
-        a = math.radians(self.seat_angle(seat))
+        a = math.radians(seat_angle(seat, self.players))
         heap = (cx + math.cos(a) * 40.0, cy + math.sin(a) * 40.0)  # in front of the winner
         starts = {cell: self._point(cell) for cell in cells}
         for x, y in self._path(seat, self._grip(seat, *heap), int(rng_int(self.rng, 4, 7)), inward=True):
@@ -65,10 +65,6 @@ class TrickDirector(Director):
                         self._hand(seat, *self._grip(seat, x, y))) for card in heaped[-1:]]
             self._shot(carried=carried)
         return gone
-
-    def seat_angle(self, seat: int) -> float:
-        """Degrees from the table's centre towards ``seat``."""
-        return 90.0 + 360.0 * (seat - 1) / max(self.players, 1)
 
     def _point(self, cell: str) -> tuple[float, float]:
         card = self.table[cell]

@@ -88,16 +88,23 @@ def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) ->
     return TableGeometry(places, matrix, gap)
 
 
+def seat_points(places: Layout) -> list[tuple[float, float]]:
+    """Where each seat's player sits on the table (mm), seat 1 first: :data:`SEAT_RADIUS` from the
+    table's middle in the seat's direction."""
+    count = sum(cell[:1] == "t" for cell in places.cells)
+    angles = [math.radians(seat_angle(k, count)) for k in range(1, count + 1)]
+    return [(SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a)) for a in angles]
+
+
 def seats_geometry(places: Layout, seats: Sequence[tuple[float, float]], gap: float = 0.0) -> TableGeometry:
     """Where the places lie given where each seat's player sits in the picture (``seats``, image
     pixels, seat 1 first), as the players tap them on the page: each seat is :data:`SEAT_RADIUS`
     from the table's middle in its direction; four seats or more fix the camera's perspective,
     three its shear, two its turn and scale. ``ValueError`` when the taps cannot place it."""
-    count = sum(cell[:1] == "t" for cell in places.cells)
+    plane = np.array(seat_points(places), np.float32).reshape(-1, 2)
+    count = len(plane)
     if len(seats) != count or count < 2:
         raise ValueError(f"{count} seats are needed, got {len(seats)}")
-    angles = [math.radians(seat_angle(k, count)) for k in range(1, count + 1)]
-    plane = np.array([[SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a)] for a in angles], np.float32)
     image = np.asarray(seats, np.float32).reshape(-1, 2)
     if not np.isfinite(image).all():
         raise ValueError("the seats must be points of the picture")
@@ -269,6 +276,7 @@ __all__ = [
     "default_geometry",
     "follow_cards",
     "places_of",
+    "seat_points",
     "seats_geometry",
     "trick_view",
     "unsure_play",
