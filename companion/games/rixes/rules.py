@@ -289,11 +289,6 @@ class Rixes(Game[Table]):
         t.seen.add(event.card)
         if captain in t.known:
             t.known[captain].discard(event.card)
-        t.complete = not self._expected_in_bagarre()
-
-    def _expected_in_bagarre(self) -> bool:
-        played = set(self.t.played_by)
-        return any(captain not in played for turn in self.t.turns for captain in turn)
 
     def _prove(self, player: int, kind: str, card: str, index: int) -> None:
         """A player's card of a type it did not follow earlier in this Rixe, held since then: the
@@ -359,7 +354,7 @@ class Rixes(Game[Table]):
         """The Bagarre on the table attributed for good (the next begins, or the loot is shared)."""
         t = self.t
         t.winners.append(self._winner_now())
-        t.bagarre, t.complete, t.played_by, t.turns, t.used = None, False, [], [], []
+        t.bagarre, t.played_by, t.turns, t.used = None, [], [], []
 
     def _share_loot(self) -> None:
         """Phase 3 (RX13): the last Bagarre attributed, a gold a Bagarre won."""
@@ -382,7 +377,7 @@ class Rixes(Game[Table]):
         t.rixe += 1
         t.phase = "bagarres"
         t.holding = dict.fromkeys(CAPTAINS, DEALT)
-        t.bagarre, t.complete, t.played_by, t.turns, t.winners, t.provoked = None, False, [], [], [], []
+        t.bagarre, t.played_by, t.turns, t.winners, t.provoked = None, [], [], [], []
         t.seen, t.known, t.revokes, t.recruited, t.used = set(), {1: set(), 2: set()}, [], set(), []
         for members in t.crews.values():
             for member in members:

@@ -45,10 +45,8 @@ class Table:
     crews: dict[int, list[Member]] = field(default_factory=dict)
     #: Cards each captain holds (Barbe Noire's pile included).
     holding: dict[int, int] = field(default_factory=lambda: dict.fromkeys(CAPTAINS, DEALT))
-    #: The Bagarre on the table (None before the first of a Rixe) and whether every captain
-    #: holding a card has played to it.
+    #: The Bagarre on the table (None before the first of a Rixe).
     bagarre: Bagarre | None = None
-    complete: bool = False
     #: Who has played to the Bagarre on the table, in order, and its turns (RX5): each the
     #: captains who may play then.
     played_by: list[int] = field(default_factory=list)
@@ -74,6 +72,12 @@ class Table:
     winner: int | None = None
     #: With option ``breach: stop``, play waits for an ``override`` after a breach proved.
     halted: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether every captain of the Bagarre's turns has played to it (its attribution stands,
+        effects aside, until the next begins)."""
+        return self.bagarre is not None and all(c in self.played_by for turn in self.turns for c in turn)
 
     def copy(self) -> Table:
         """A copy sharing nothing mutable (the referee's snapshot for undo; ``copy.deepcopy`` took
