@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nothing_flagged_at": ("no flagged card at {at} to take back",
                            "aucune carte signalée à reprendre en {at}"),
     "flag_pending_card": ("take back {card} or override it first", "reprenez d'abord {card}, ou passez outre"),
+    "engine_event_fed": ("an event marked as the companion's own (source engine) is made by the companion, not fed to it",
+                         "un événement marqué comme celui du compagnon (source engine) est fait par le compagnon, pas fourni"),
     "nothing_to_override": ("no flagged placement to override", "aucune pose signalée à accepter"),
     "cannot_override_card": ("{card} broke {rule}, which cannot be overridden: take it back",
                              "{card} enfreint {rule}, ce qui ne peut être accepté : reprenez la carte"),

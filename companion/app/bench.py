@@ -56,12 +56,18 @@ def _simulator(game: str, players: int, rng: random.Random) -> SelfPlaying:
     return selfplay(players, rng, checked=False)
 
 
+def bench_players(game: str) -> int:
+    """The seats the benchmark plays: 3, or as near as the game allows (Rixes: 2)."""
+    rules = find_spec(game).rules
+    return 3 if rules is None else min(max(3, rules.min_players), rules.max_players)
+
+
 def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
-    """Positions of games still going on, taken from random 3-player self-play."""
+    """Positions of games still going on, taken from random self-play (:func:`bench_players`)."""
     rng = random.Random(seed)
     found: list[Game[Any]] = []
     while len(found) < count:
-        sim = _simulator(game, 3, rng)
+        sim = _simulator(game, bench_players(game), rng)
         events = sim.run()
         position = sim.header.new_game()
         for event in events[: rng.randrange(len(events))]:
@@ -73,7 +79,7 @@ def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
 
 def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Time legality checks of random placements (cards played to the trick, in a trick game), and
-    whole random 3-player games."""
+    whole random games (3 players, or as near as the game allows)."""
     cpu = pin_one_core()
     rng = random.Random(seed)
     games = positions(game, 200, seed)
@@ -95,7 +101,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        sim = _simulator(game, 3, random.Random(rng.getrandbits(32)))
+        sim = _simulator(game, bench_players(game), random.Random(rng.getrandbits(32)))
         moves += len(sim.run())
         outcome = sim.game.outcome()
         won += bool(outcome and outcome.winners)
@@ -103,6 +109,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     game_time = time.perf_counter() - start
     return {
         "game": game,
+        "players": bench_players(game),
         "cpu": cpu,
         "checks": checks,
         "checks_per_s": checks / check_time,

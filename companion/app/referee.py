@@ -106,6 +106,7 @@ class Referee:
         self.game_id: int | None = None
         if self.store is not None:
             self.game_id = self.store.create(header, now=self.started, meta=self.meta)
+        self._engine_moves()
 
     @classmethod
     def resume(cls, store: Store, stored: StoredGame, *, clock: Callable[[], float] = time.time) -> Referee:
@@ -136,6 +137,7 @@ class Referee:
                 raise StoreError(text) from None
             kept = None if isinstance(item, AmbiguousReading) else event
             referee.history.append(Entry(row.seq, kept, ruling, row.event, row.stamp, seat))
+        referee._engine_moves()  # cut off before the companion's own card was stored
         return referee
 
     # -- listeners ---------------------------------------------------------
@@ -164,14 +166,38 @@ class Referee:
     # -- the entry point ---------------------------------------------------
 
     def submit(self, event: Event | Mapping[str, Any]) -> Entry:
-        """Rule on ``event`` (an event, or a decoded record line), store it, then announce it.
+        """Rule on ``event`` (an event, or a decoded record line), store it, then announce it; then
+        the events the game makes itself (:meth:`Game.engine_event`), each ruled the same way.
 
         A malformed event raises :class:`MalformedInput` and changes nothing.
         An unsure reading is ruled G2 (nothing changes on the table), stored and
         announced like any event. Raises :class:`StoreError` if the event could
         not be committed; the game is then as it was before the event, the
         event is counted in :attr:`unstored` and the store's alert is shown.
+        An undo of the players' event right after one of the companion's takes both back (the
+        companion's would otherwise be made again at once).
         """
+        with self.lock:
+            parsed = event if isinstance(event, Event) else _parse(event)[0]
+            if parsed is not None and parsed.source == "engine":
+                raise MalformedInput(Text("engine_event_fed"))
+            stack = self.game.move_stack
+            if isinstance(parsed, Undo) and stack and stack[-1].source == "engine" and len(stack) > 1:
+                self._submit(Undo(source="engine"))
+            entry = self._submit(event)
+            self._engine_moves()
+            return entry
+
+    def _engine_moves(self) -> None:
+        """Rule on what the game plays itself now, until it waits for the players (a bound guards
+        against a game that would never wait)."""
+        for _ in range(64):
+            made = self.game.engine_event()
+            if made is None:
+                return
+            self._submit(made)
+
+    def _submit(self, event: Event | Mapping[str, Any]) -> Entry:
         with self.lock:
             now = self.clock()
             parsed, item = _parse(event) if not isinstance(event, Event) else (event, event)

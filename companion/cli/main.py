@@ -189,7 +189,7 @@ def _run_bench(args: argparse.Namespace) -> int:
         print(f"companion bench rules: {find_spec(game).title.en}, one core (cpu {result['cpu']})")
         print(f"  legality checks:       {result['checks_per_s']:>9,.0f} /s   "
               f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
-        print(f"  random 3-player games: {result['games_per_s']:>9,.0f} /s   "
+        print(f"  random {result['players']}-player games: {result['games_per_s']:>9,.0f} /s   "
               f"(target {targets['games_per_s']:,}; {result['games']:,} games, "
               f"{result['events_per_game']:.1f} events each)")
     return 0

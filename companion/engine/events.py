@@ -8,7 +8,7 @@ events live in its package and register themselves with :func:`register_event`, 
 reader knows every ``type`` without a list of games.
 
 >>> event_from_json({"type": "play", "card": "27", "at": "c1", "player": 2})
-Play(player=2, source=None, t=None, confidence=None, card='27', at='c1')
+Play(player=2, source=None, t=None, confidence=None, card='27', at='c1', as_='')
 >>> Play("27", "c1").to_json()
 {'type': 'play', 'card': '27', 'at': 'c1'}
 """
@@ -22,7 +22,9 @@ from companion.engine.spec import specs
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.text import Both, Text
 
-SOURCES = frozenset({"camera", "page", "button", "file"})
+#: Where an event may come from; ``engine`` is a card the companion plays itself (Rixes' Barbe Noire
+#: with ``bn_pile: page``, :meth:`companion.engine.game.Game.engine_event`).
+SOURCES = frozenset({"camera", "page", "button", "file", "engine"})
 
 #: Every event class by its record ``type``, filled by :func:`register_event`.
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -104,9 +106,15 @@ class Play(Placement):
     trick (``at`` empty: the seat says where it lies) or at a place the game names."""
 
     TYPE: ClassVar[str] = "play"
+    #: What the card is played as, where the game lets a card be one of several (``as``: Rixes'
+    #: advanced weapons, a type of its two); empty where nothing is said.
+    as_: str = ""
 
     def _fields_json(self) -> dict[str, Any]:
-        return {"card": self.card, "at": self.at} if self.at else {"card": self.card}
+        out = {"card": self.card, "at": self.at} if self.at else {"card": self.card}
+        if self.as_:
+            out["as"] = self.as_
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], meta: dict[str, Any]) -> Self:
@@ -115,7 +123,8 @@ class Play(Placement):
         at = string_field(obj, "at") if "at" in obj else ""
         if "card" in obj and obj["card"] is None:
             raise AmbiguousReading(Text("unsure_card", at=at or "-"))
-        return cls(string_field(obj, "card"), at, **meta)
+        as_ = string_field(obj, "as") if "as" in obj else ""
+        return cls(string_field(obj, "card"), at, as_=as_, **meta)
 
     def describe(self, labels: Labels) -> Text:
         """``27 at c1``; ``r3 played to the trick``."""

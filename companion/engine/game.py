@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from companion.engine.controls import Control
-from companion.engine.events import Event, Override, Placement, TakeBack, Undo
+from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import IllegalPlay, MalformedInput
 from companion.text import Both, Text
@@ -97,6 +97,8 @@ class Game(abc.ABC, Generic[S]):
     SETUP_HELP: ClassVar[Mapping[str, Both]] = {}
     #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
     #: unless a game's rulings name their own).
+    #: Whether a play may say what its card is played as (``as``: Rixes' advanced weapons).
+    PLAYS_AS: ClassVar[bool] = False
     TURN_RULE: ClassVar[str] = "C1"
     OVER_RULE: ClassVar[str] = "C4"
 
@@ -183,7 +185,13 @@ class Game(abc.ABC, Generic[S]):
         """
         if event.player is not None and not 1 <= event.player <= self.players:
             raise MalformedInput(Text("seat_out_of_range", seat=event.player, players=self.players))
+        self._validate_as(event)
         self._validate_names(event)
+
+    def _validate_as(self, event: Event) -> None:
+        """A play's ``as`` only where the game lets a card be played as something (:attr:`PLAYS_AS`)."""
+        if isinstance(event, Play) and event.as_ and not self.PLAYS_AS:
+            raise MalformedInput(Text("bad_field", field="as", value=event.as_))
 
     @abc.abstractmethod
     def _validate_names(self, event: Event) -> None:
@@ -249,6 +257,13 @@ class Game(abc.ABC, Generic[S]):
         """What the page offers the players to tell now that the camera cannot see (none unless
         a game says so): :mod:`companion.engine.controls`."""
         return ()
+
+    def engine_event(self) -> Event | None:
+        """The event the companion makes itself now, as the game's options ask (Rixes' Barbe Noire
+        turning over his pile with ``bn_pile: page``), or None: the live referee rules on it as on
+        any event, after each event and at the start. The same state always gives the same event
+        (its randomness is the header's seed), so a record replays without it being drawn again."""
+        return None
 
     def notes(self) -> Sequence[Text]:
         """What the page warns about now without refusing anything (none unless a game says so)."""

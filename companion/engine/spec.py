@@ -12,7 +12,7 @@ The spec holds plain data and references into the game's own package only: it im
 >>> find_spec("tranquility").title.fr
 'Tranquillité'
 >>> [spec.name for spec in specs() if spec.rules is None]
-['rixes']
+[]
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
-"""Rixes sur une mer de Légendes: read by the camera; its referee (``rules.py``) is being built and
-not registered yet (its spec)."""
+"""Rixes sur une mer de Légendes: its rules, its self-play and its spec."""
 
 from companion.engine.spec import GameSpec, SceneData, VisionSpec
 from companion.games.rixes.deck import faces
-from companion.text import Both
+from companion.games.rixes.rules import Rixes
+from companion.games.rixes.selfplay import RixesSelfPlay
+from companion.games.rixes.weapons import WEAPONS
 
 SPEC = GameSpec(
     name="rixes",
-    title=Both("Rixes on a Sea of Legends", "Rixes sur une mer de Légendes"),
+    title=Rixes.title,
+    rules=Rixes,
     board="tricks",
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier learns from more scenes and epochs (a third fewer held-out cards unsure), from
@@ -15,7 +17,10 @@ SPEC = GameSpec(
     vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
                       recipe=(("train_scenes", 3000), ("epochs", 6), ("hard", True), ("scripts", True))),
     order=3,
+    selfplay=RixesSelfPlay,
+    # A weapon is played to the Bagarre, at no cell.
+    placements=(WEAPONS, ()),
     deck=faces,
 )
 
-__all__ = ["SPEC"]
+__all__ = ["SPEC", "Rixes", "RixesSelfPlay"]

@@ -70,7 +70,10 @@ def apply(bagarre: Bagarre, ops: Sequence[Op], *, player: int, holding: Mapping[
         return Applied(bagarre, refused=why)
 
     def index_of(card: str | None) -> int | None:
-        return next((k for k, in_play in enumerate(cards) if in_play.card == card), None)
+        # Two copies lie only with Barbe Noire's pile kept by the companion (RX3): the name is
+        # then the players' card, the one on the table (the project's RULINGS.md).
+        found = [k for k, in_play in enumerate(cards) if in_play.card == card]
+        return next((k for k in found if cards[k].added_by != 0), found[0] if found else None)
 
     for op in ops:
         if op.card is not None and op.card in bagarre.hidden:

@@ -36,6 +36,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "le capitaine {captain} joue {card} : il avait ce type quand il n'a pas suivi (événement {breach})"),
     "rixes_played_anyway": ("{card} played anyway", "{card} jouée quand même"),
     "rixes_breach_accepted": ("the breach is noted: the game goes on", "la faute est notée : la partie continue"),
+    "rixes_pile_top": ("Barbe Noire's card is the companion's: {card}", "la carte de Barbe Noire est celle du compagnon : {card}"),
+    "rixes_say_type": ("say which type {card} provokes as ({types})", "dites de quel type {card} provoque ({types})"),
+    "rixes_not_its_type": ("{card} does not bear {kind}", "{card} ne porte pas {kind}"),
     "rixes_won": ("player {player} wins the game", "le joueur {player} gagne la partie"),
     "rixes_lost": ("Barbe Noire wins: the players lose", "Barbe Noire gagne : les joueurs perdent"),
 }

@@ -1,12 +1,13 @@
-"""Rixes sur une mer de Légendes refereed, as ``shared/rulings/rixes.md`` RX1 to RX15 say (the
-advanced weapons, RX16, and Barbe Noire's pile kept by the companion, RX3's ``page``, are not yet).
+"""Rixes sur une mer de Légendes refereed, as ``shared/rulings/rixes.md`` RX1 to RX16 say.
 
 Two players against Barbe Noire, captain 0. Each Rixe deals 8 weapons to every captain; a Bagarre
 is provoked (RX4), played in order (RX5), its dominant type followed where the table proves a
 player could (RX6) and a revoke proved by later play (RX7); crew members' effects are told by the
 page as operations (RX12); a Bagarre is attributed by the cards possessed, with Barbe Noire's two
 cheats (RX8 to RX10), once the next Bagarre begins or the loot is shared (RX13); then each player
-recruits (RX14), and the game may end (RX15).
+recruits (RX14), and the game may end (RX15). With option ``advanced`` a weapon bears two types and
+is played as one (RX16); with ``bn_pile: page`` the companion turns over Barbe Noire's pile itself,
+from the header's seed (RX3, :meth:`Rixes.engine_event`).
 
 >>> game = Rixes(crews={"1": {"legend": "anne", "pirates": ["flint"]},
 ...                     "2": {"legend": "mary", "pirates": ["drake"]}})
@@ -19,6 +20,7 @@ recruits (RX14), and the game may end (RX15).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -32,7 +34,7 @@ from companion.games.rixes.events import Effect, Recruit
 from companion.games.rixes.messages import MESSAGES
 from companion.games.rixes.phases import Won, end, loot, recruit
 from companion.games.rixes.table import DEALT, Member, Revoke, Table
-from companion.games.rixes.weapons import WEAPONS, weapon
+from companion.games.rixes.weapons import TYPES, WEAPONS, weapon
 from companion.messages import register_messages
 from companion.text import Both, Text
 
@@ -52,9 +54,17 @@ class Rixes(Game[Table]):
                     "une faute prouvée est signalée (note), ou la partie attend un passer outre (stop)")),
         Option("bn_at_once", False, (False, True),
                Both("Barbe Noire wins the moment he has 15 gold", "Barbe Noire gagne dès qu'il a 15 pièces")),
+        Option("advanced", False, (False, True),
+               Both("advanced weapons: two types a card, a Provocation says which (as)",
+                    "armes avancées : deux types par carte, une Provocation dit lequel (as)")),
+        Option("bn_pile", "table", ("table", "page"),
+               Both("Barbe Noire's pile: turned over at the table, or kept and shown by the companion "
+                    "(page)", "la pioche de Barbe Noire : retournée à la table, ou tenue et montrée par le "
+                    "compagnon (page)")),
     )
     SETUP_FIELDS = ("crews", "gold", "rixe", "seed")
-    OVERRIDABLE = frozenset({"RX6"})
+    OVERRIDABLE = frozenset({"RX6", "RX16"})
+    PLAYS_AS = True
     TURN_RULE = "RX5"
     OVER_RULE = "RX15"
     MOVE = Play
@@ -62,11 +72,23 @@ class Rixes(Game[Table]):
 
     def __init__(self, players: int = 2, options: Mapping[str, object] | None = None, *,
                  decks: Sequence[int] | None = None, crews: Mapping[str, Any] | None = None,
-                 gold: Mapping[str, int] | None = None, rixe: int = 1) -> None:
+                 gold: Mapping[str, int] | None = None, rixe: int = 1, seed: int = 0) -> None:
         super().__init__(players, options, decks=decks)
+        self.seed = seed
+        self._expected_now: frozenset[int] | None = None
         self.t = Table(rixe=rixe, crews={player: _crew(crews, player) for player in (1, 2)})
         for captain, amount in (gold or {}).items():
             self.t.gold[int(captain)] = amount
+        self._deal_pile()
+
+    @classmethod
+    def drawn_setup(cls, players: int, options: Mapping[str, object], setup: Mapping[str, object],
+                    rng: random.Random) -> dict[str, object]:
+        """The seed of Barbe Noire's pile with ``bn_pile: page`` when none is given (RX3)."""
+        drawn = dict(setup)
+        if options.get("bn_pile") == "page" and "seed" not in drawn:
+            drawn["seed"] = rng.randrange(2**31)
+        return drawn
 
     @classmethod
     def from_header(cls, players: int, options: Mapping[str, object] | None = None, *,
@@ -74,6 +96,7 @@ class Rixes(Game[Table]):
         """A game as its header says: ``crews`` required, ``gold`` and ``rixe`` to start mid-game."""
         setup = setup or {}
         crews, gold, rixe = setup.get("crews"), setup.get("gold") or {}, setup.get("rixe", 1)
+        seed = setup.get("seed", 0)
         if not isinstance(crews, dict):
             raise MalformedInput(Text("missing_field", field="crews"))
         if not isinstance(gold, dict) or any(key not in ("0", "1", "2") or isinstance(v, bool)
@@ -81,7 +104,9 @@ class Rixes(Game[Table]):
             raise MalformedInput(Text("bad_field", field="gold", value=gold))
         if isinstance(rixe, bool) or not isinstance(rixe, int) or rixe < 1:
             raise MalformedInput(Text("bad_field", field="rixe", value=rixe))
-        return cls(players, options, decks=decks, crews=crews, gold=gold, rixe=rixe)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedInput(Text("bad_field", field="seed", value=seed))
+        return cls(players, options, decks=decks, crews=crews, gold=gold, rixe=rixe, seed=seed)
 
     # -- names --------------------------------------------------------------------
 
@@ -93,10 +118,13 @@ class Rixes(Game[Table]):
 
     def _validate_names(self, event: Event) -> None:
         if isinstance(event, Play):
-            if event.card not in self.CARDS:
+            # Advanced weapons bear two types (RX16): any such name is a card of that deck.
+            if event.card not in self.CARDS and not (self.options.get("advanced") and _two_types(event.card)):
                 raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
             if event.at:
                 raise MalformedInput(Text("bad_field", field="at", value=event.at))
+            if event.as_ and (event.as_ not in TYPES or not self.options.get("advanced")):
+                raise MalformedInput(Text("bad_field", field="as", value=event.as_))
         elif isinstance(event, Placement) or not isinstance(event, Effect | Recruit | Override | Undo
                                                                   | TakeBack):
             raise MalformedInput(Text("wrong_game_event", kind=event.TYPE, game=self.title))
@@ -131,7 +159,17 @@ class Rixes(Game[Table]):
                          provocation=bagarre.provocation, award=bagarre.award).winner
 
     def _expected(self) -> frozenset[int]:
-        """Who may play now: a Provocateur (RX4), or the captains of the next turn (RX5)."""
+        """Who may play now: a Provocateur (RX4), or the captains of the next turn (RX5); kept
+        until the state changes (a benchmark checks many cards against one position)."""
+        if self._expected_now is None:
+            self._expected_now = self._expected_from_table()
+        return self._expected_now
+
+    def _changed(self) -> None:
+        super()._changed()
+        self._expected_now = None
+
+    def _expected_from_table(self) -> frozenset[int]:
         t = self.t
         if t.phase != "bagarres":
             return frozenset()
@@ -173,21 +211,31 @@ class Rixes(Game[Table]):
         t = self.t
         if t.phase != "bagarres" or not any(t.holding.values()):
             return refused("RX13", Text("rixes_no_bagarre_left"))
-        if event.card in t.seen:
-            return refused("G2", Text("rixes_seen_twice", card=event.card))
         allowed = self._expected()
         captain = event.player if event.player is not None else (min(allowed) if len(allowed) == 1 else None)
+        # With the companion's pile, Barbe Noire's cards come from a deck of their own (RX3).
+        if event.card in (t.pile_seen if captain == BARBE_NOIRE and self._pile else t.seen):
+            return refused("G2", Text("rixes_seen_twice", card=event.card))
         if captain is None or captain not in allowed:
             expected = " / ".join(str(c) for c in sorted(allowed)) or "-"
             return refused("RX5", Text("rixes_not_your_turn", expected=expected, captain=event.player))
+        if captain == BARBE_NOIRE and self._pile and t.pile and event.card != t.pile[-1]:
+            return refused("RX3", Text("rixes_pile_top", card=t.pile[-1]))
+        card = weapon(event.card)
+        new = self._new_bagarre()
+        if new and captain != BARBE_NOIRE and len(card.types) > 1:
+            if not event.as_:
+                return refused("G2", Text("rixes_say_type", card=event.card, types=" / ".join(card.types)))
+            if event.as_ not in card.types:
+                return refused("RX16", Text("rixes_not_its_type", card=event.card, kind=event.as_))
         bagarre = t.bagarre
-        if not self._new_bagarre() and bagarre is not None and captain != BARBE_NOIRE:
+        if not new and bagarre is not None and captain != BARBE_NOIRE and t.known[captain]:
             kind = bagarre.dominant or ""
-            held = sorted(card for card in t.known[captain] if weapon(card).bears(kind))
-            if not weapon(event.card).bears(kind) and held:
+            held = sorted(known for known in t.known[captain] if weapon(known).bears(kind))
+            if not card.bears(kind) and held:
                 text = Text("rixes_must_follow", captain=captain, kind=kind, held=", ".join(held))
                 return refused("RX6", text)
-        if self._new_bagarre():
+        if new:
             return accepted(Text("rixes_provokes", captain=captain, card=event.card))
         return accepted(Text("rixes_plays", captain=captain, card=event.card))
 
@@ -259,6 +307,7 @@ class Rixes(Game[Table]):
             self._apply_recruit(event)
         if self.options.get("bn_at_once") and t.gold[BARBE_NOIRE] >= 15 and t.result is None:
             t.result, t.winner, t.phase = "lost", BARBE_NOIRE, "over"
+        self._changed()  # what was worked out while applying is of the state before
 
     def _apply_play(self, event: Play, index: int) -> None:
         t = self.t
@@ -267,8 +316,10 @@ class Rixes(Game[Table]):
         if self._new_bagarre():
             if t.bagarre is not None:
                 self._finish_bagarre()
-            t.bagarre = Bagarre((InPlay(event.card, captain, captain, card.types[0], card.value),),
-                                card.types[0], provocateur=captain, provocation=event.card)
+            # A player's advanced Provocation is of the type it names; Barbe Noire's, its top (RX16).
+            kind = event.as_ if captain != BARBE_NOIRE and event.as_ in card.types else card.types[0]
+            t.bagarre = Bagarre((InPlay(event.card, captain, captain, kind, card.value),),
+                                kind, provocateur=captain, provocation=event.card)
             t.played_by = [captain]
             t.provoked.append(captain)
             t.turns = [set(turn) for turn in order(captain, t.holding)]
@@ -278,7 +329,7 @@ class Rixes(Game[Table]):
             dominant = bagarre.dominant or ""
             kind = dominant if card.bears(dominant) else card.types[0]
             if captain != BARBE_NOIRE:
-                self._prove(captain, kind, event.card, index)
+                self._prove(captain, card.types, index)
                 if kind != dominant:
                     t.revokes.append(Revoke(captain, dominant, index))
             laid = InPlay(event.card, captain, captain, kind, card.value)
@@ -286,16 +337,22 @@ class Rixes(Game[Table]):
                                 bagarre.award, bagarre.cancelled)
             t.played_by.append(captain)
         t.holding[captain] -= 1
-        t.seen.add(event.card)
+        if captain == BARBE_NOIRE and self._pile:
+            t.pile_seen.add(event.card)
+            if t.pile and t.pile[-1] == event.card:
+                t.pile.pop()
+        else:
+            t.seen.add(event.card)
         if captain in t.known:
             t.known[captain].discard(event.card)
 
-    def _prove(self, player: int, kind: str, card: str, index: int) -> None:
-        """A player's card of a type it did not follow earlier in this Rixe, held since then: the
-        revoke proved (RX7), once; its ``breach`` the earlier event."""
+    def _prove(self, player: int, kinds: tuple[str, ...], index: int) -> None:
+        """A player's card bearing a type (``kinds``: either half of an advanced card) it did not
+        follow earlier in this Rixe, held since then: the revoke proved (RX7), once; its ``breach``
+        the earlier event."""
         t = self.t
         for revoke in t.revokes:
-            if revoke.player == player and revoke.kind == kind and not revoke.unseen \
+            if revoke.player == player and revoke.kind in kinds and not revoke.unseen \
                     and revoke.index not in {broke for _, broke, _ in t.breaches}:
                 t.breaches.append(("RX7", revoke.index, index))
                 if self.options.get("breach") == "stop":
@@ -323,6 +380,10 @@ class Rixes(Game[Table]):
             if captain in t.known:
                 t.known[captain].add(card)
                 t.seen.discard(card)  # back in a hand: it may be played again
+            elif self._pile:
+                # Back "en main" to Barbe Noire: on top of his pile (RX12, Ambiguous).
+                t.pile.append(card)
+                t.pile_seen.discard(card)
         for owner, name in applied.tilted:
             if (member := t.member(owner, name)) is not None:
                 member.tilted = True
@@ -382,6 +443,29 @@ class Rixes(Game[Table]):
         for members in t.crews.values():
             for member in members:
                 member.tilted = False
+        self._deal_pile()
+
+    # -- Barbe Noire's pile kept by the companion (RX3) ------------------------------------------
+
+    @property
+    def _pile(self) -> bool:
+        return self.options.get("bn_pile") == "page"
+
+    def _deal_pile(self) -> None:
+        """With ``bn_pile: page``, Barbe Noire's 8 cards of this Rixe from the 27 weapons shuffled by
+        the header's seed and the Rixe's number (so an undo or a replay deals the same)."""
+        if self._pile:
+            deck = list(WEAPONS)
+            random.Random(self.seed * 1009 + self.t.rixe).shuffle(deck)
+            self.t.pile, self.t.pile_seen = deck[:DEALT], set()
+
+    def engine_event(self) -> Event | None:
+        """Barbe Noire's card turned over from the companion's pile when it is his turn (RX3)."""
+        t = self.t
+        if (not self._pile or not t.pile or self.flagged or t.halted or self.outcome() is not None
+                or BARBE_NOIRE not in self._expected()):
+            return None
+        return Play(t.pile[-1], "", player=BARBE_NOIRE, source="engine")
 
     # -- rulings' fields ---------------------------------------------------------------------
 
@@ -456,6 +540,7 @@ class Rixes(Game[Table]):
             "crews": {str(p): [{"name": m.name, "legend": m.legend, "tilted": m.tilted} for m in members]
                       for p, members in t.crews.items()},
             "hands": {str(c): t.holding[c] for c in CAPTAINS},
+            "pile": len(t.pile) if self._pile else None,
             "breaches": [{"rule": rule, "seq": self.seq_of(broke), "proved_at": self.seq_of(proved)}
                          for rule, broke, proved in t.breaches],
             "tiebreak": t.tiebreak, "winner": t.winner,
@@ -466,6 +551,14 @@ class Rixes(Game[Table]):
 
 #: The table an effect told outside a Bagarre (a Butin) acts on: no card.
 _EMPTY = Bagarre((), None, provocateur=BARBE_NOIRE, provocation=None)
+
+
+def _two_types(card: str) -> bool:
+    """Whether ``card`` names an advanced weapon (two types, RX16)."""
+    try:
+        return len(weapon(card).types) == 2
+    except MalformedInput:
+        return False
 
 
 def _crew(crews: Mapping[str, Any] | None, player: int) -> list[Member]:

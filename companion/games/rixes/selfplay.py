@@ -1,8 +1,10 @@
 """Whole games of Rixes played by the computer with real hidden hands, through the referee.
 
-Each Rixe deals 8 of the 27 weapons to each captain (Barbe Noire's as his pile, in order), the
-3 left aside unseen. Captains play when the referee expects them; a player follows the dominant
-type when it can, and with ``mistakes`` sometimes does not (a revoke, which its later play may
+Each Rixe deals 8 of the 27 weapons (the advanced deck with option ``advanced``) to each captain
+(Barbe Noire's as his pile, in order), the 3 left aside unseen; with ``bn_pile: page`` Barbe Noire
+plays the referee's own pile instead (:meth:`Rixes.engine_event`). Captains play when the referee
+expects them (a Provocation of two types says which, RX16); a player follows the dominant type when
+it can, and with ``mistakes`` sometimes does not (a revoke, which its later play may
 prove, RX7). Now and then a player uses a straightened member: its effect changes a card's value,
 moves a card to another captain, puts one back into its player's hand, or cancels the Bagarre.
 The loot is shared with a Butin now and then, and each player recruits a Pirate, replaces one, or
@@ -19,7 +21,7 @@ from companion.engine.record import Header
 from companion.games.rixes.bagarre import BARBE_NOIRE
 from companion.games.rixes.events import Effect, Op, Recruit
 from companion.games.rixes.rules import Rixes
-from companion.games.rixes.weapons import WEAPONS, weapon
+from companion.games.rixes.weapons import ADVANCED, WEAPONS, weapon
 
 #: Pirates a recruitment may draw (the six the rulebook names, and four more of this project's).
 PIRATES = ("flint", "drake", "guybrush", "ptit-biscuit", "manolito", "gaspar", "bones", "silver", "read",
@@ -33,9 +35,13 @@ class RixesSelfPlay:
     def __init__(self, players: int, rng: random.Random, *, options: Mapping[str, object] | None = None,
                  policy: str = "random", mistakes: float = 0.0, checked: bool = True,
                  names: list[str] | None = None, effects: float = 0.15) -> None:
-        del policy, checked  # one policy; always checked (effects need the referee's ruling)
-        self.rng, self.mistakes, self.effects = rng, mistakes, effects
+        del policy  # one policy
+        # Unchecked (the benchmark's whole games), cards are pushed as the referee would accept
+        # them; effects are always ruled on (the referee decides whether they can be).
+        self.rng, self.mistakes, self.effects, self.checked = rng, mistakes, effects, checked
         setup: dict[str, object] = {"crews": CREWS}
+        if (options or {}).get("bn_pile") == "page":
+            setup["seed"] = rng.randrange(2**31)
         self.header = Header("rixes", players, dict(options or {}), names, setup=setup)
         self.game = Rixes.from_header(players, options, setup=setup)
         self.events: list[Event] = []
@@ -44,10 +50,11 @@ class RixesSelfPlay:
         self.hands: dict[int, list[str]] = {}
         self.aside: list[str] = []
         self.revoked: list[str] = []
+        self.deck = ADVANCED if self.header.options.get("advanced") else WEAPONS
         self._deal()
 
     def _deal(self) -> None:
-        deck = list(WEAPONS)
+        deck = list(self.deck)
         self.rng.shuffle(deck)
         self.hands = {0: deck[:8], 1: deck[8:16], 2: deck[16:24]}
         self.aside = deck[24:]
@@ -78,11 +85,24 @@ class RixesSelfPlay:
 
     def _card(self) -> None:
         game = self.game
-        captain = min(game.state_json()["turn"])
+        captain = game.turn
+        made = game.engine_event()
+        if made is not None:  # the referee's own pile (bn_pile: page)
+            self._play(made)
+            return
         hand = self.hands[captain]
         # Barbe Noire turns over the top of his pile (the list's end).
         card = hand[-1] if captain == BARBE_NOIRE else self._choose(captain, hand)
-        self._play(Play(card, "", player=captain))
+        kinds = weapon(card).types
+        new = game.t.bagarre is None or game.t.complete
+        # An advanced Provocation says which of its two types it is (RX16).
+        play = Play(card, "", player=captain,
+                    as_=self.rng.choice(kinds) if new and len(kinds) > 1 and captain != BARBE_NOIRE else "")
+        if self.checked:
+            self._play(play)
+        else:
+            game.push(play)
+            self.events.append(play)
         hand.remove(card)
 
     def _choose(self, player: int, hand: list[str]) -> str:

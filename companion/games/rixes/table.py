@@ -4,7 +4,8 @@ what the referee knows of the players' hands, and the revokes waiting for a proo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 
 from companion.games.rixes.bagarre import CAPTAINS
 from companion.games.rixes.effects import Bagarre
@@ -72,6 +73,10 @@ class Table:
     winner: int | None = None
     #: With option ``breach: stop``, play waits for an ``override`` after a breach proved.
     halted: bool = False
+    #: With ``bn_pile: page``: Barbe Noire's pile kept by the companion (its top last), and the
+    #: cards it turned over this Rixe (a deck of their own, RX3).
+    pile: list[str] = field(default_factory=list)
+    pile_seen: set[str] = field(default_factory=set)
 
     @property
     def complete(self) -> bool:
@@ -80,17 +85,20 @@ class Table:
         return self.bagarre is not None and all(c in self.played_by for turn in self.turns for c in turn)
 
     def copy(self) -> Table:
-        """A copy sharing nothing mutable (the referee's snapshot for undo; ``copy.deepcopy`` took
-        most of a checked game's time)."""
-        return replace(
-            self, gold=dict(self.gold), holding=dict(self.holding),
-            crews={player: [replace(member) for member in members] for player, members in self.crews.items()},
-            played_by=list(self.played_by), turns=[set(turn) for turn in self.turns],
-            winners=list(self.winners), history=[list(winners) for winners in self.history],
-            provoked=list(self.provoked), seen=set(self.seen),
-            known={player: set(cards) for player, cards in self.known.items()},
-            revokes=[replace(revoke) for revoke in self.revokes], breaches=list(self.breaches),
-            recruited=set(self.recruited), used=list(self.used))
+        """A copy sharing nothing mutable (the referee's snapshot for undo, taken at every event:
+        ``copy.deepcopy``, then ``dataclasses.replace``, took most of a game's time)."""
+        new = copy.copy(self)
+        new.gold, new.holding = dict(self.gold), dict(self.holding)
+        new.crews = {player: [Member(m.name, m.legend, m.tilted) for m in members]
+                     for player, members in self.crews.items()}
+        new.played_by, new.turns = list(self.played_by), [set(turn) for turn in self.turns]
+        # A past Rixe's winners are never changed once it ends: the list of them is shared.
+        new.winners, new.history, new.provoked = list(self.winners), list(self.history), list(self.provoked)
+        new.seen, new.known = set(self.seen), {player: set(cards) for player, cards in self.known.items()}
+        new.revokes = [Revoke(r.player, r.kind, r.index, r.unseen) for r in self.revokes]
+        new.breaches, new.recruited, new.used = list(self.breaches), set(self.recruited), list(self.used)
+        new.pile, new.pile_seen = list(self.pile), set(self.pile_seen)
+        return new
 
     def crew_of(self, player: int) -> Crew:
         """A player's crew for recruitment (its Légende and Pirates)."""

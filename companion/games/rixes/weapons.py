@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from companion.errors import MalformedInput
@@ -19,6 +20,10 @@ TYPES = ("fist", "sabres", "pistols")
 LOWEST, HIGHEST, SKULL = 0, 8, 6
 #: The 27 basic weapons, one per type and value (RX1: an assumption; a game deals 24).
 WEAPONS = tuple(f"{kind}-{value}" for kind in TYPES for value in range(LOWEST, HIGHEST + 1))
+#: The advanced deck as self-play and the films deal it (RX16; the texts give no composition, so
+#: this is the project's assumption): each value on three cards, each type once on top.
+ADVANCED = tuple(f"{top}+{TYPES[(k + 1) % 3]}-{value}" for value in range(LOWEST, HIGHEST + 1)
+                 for k, top in enumerate(TYPES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,7 @@ class Weapon:
         return kind in self.types
 
 
+@functools.lru_cache(maxsize=512)  # a few dozen names, parsed at every check
 def weapon(card: str) -> Weapon:
     """The weapon named ``card`` (``fist-3``; advanced ``sabres+pistols-4``), or MalformedInput."""
     kinds, _, value = card.rpartition("-")
@@ -48,4 +54,4 @@ def weapon(card: str) -> Weapon:
     return Weapon(types, int(value))
 
 
-__all__ = ["HIGHEST", "LOWEST", "SKULL", "TYPES", "WEAPONS", "Weapon", "weapon"]
+__all__ = ["ADVANCED", "HIGHEST", "LOWEST", "SKULL", "TYPES", "WEAPONS", "Weapon", "weapon"]
