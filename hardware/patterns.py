@@ -109,12 +109,25 @@ BREACH = Pattern("breach", (step(1.0, "red", "tone"), step(1.0, "red")), Text("s
 #: A goal met (a task done) with the game still going on: a short green with a chirp.
 GOAL_DONE = Pattern("goal_done", (step(0.1, "green", "beep"), step(0.1), step(0.3, "green")),
                     Text("signal_goal_done"))
+#: A round won by the game's own opponent, captain 0 (Rixes' Barbe Noire): a short red, low tone.
+ROUND_LOST = Pattern("round_lost", (step(0.3, "red", "tone"),), Text("signal_round_lost"))
+#: A round nobody wins (cancelled, or no card of its type possessed): a short amber, silent.
+ROUND_VOID = Pattern("round_void", (step(0.3, "green", "red"),), Text("signal_round_void"))
 #: The game is won: three quick green beeps, a long one, then green for a while.
 GAME_WON = Pattern("won", (step(0.1, "green", "beep"), step(0.1)) * 3
                    + (step(0.6, "green", "beep"), step(2.4, "green")), Text("signal_won"))
 #: The game is lost: two low tones under red, then red for a while.
 GAME_LOST = Pattern("lost", (step(0.6, "red", "tone"), step(0.2, "red"), step(1.2, "red", "tone"),
                              step(2.0, "red")), Text("signal_lost"))
+
+
+def round_won(winner: int) -> Pattern:
+    """A round (a Bagarre) won by player ``winner`` (1 to 8): that many green blinks, the first
+    with a beep, so the table hears a round end and sees whose it is."""
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 1 <= winner <= MAX_DISCARD:
+        raise ValueError(f"a round is won by player 1 to {MAX_DISCARD}, not {winner!r}")
+    blinks = (step(0.15, "green", "beep"), step(0.25)) + (step(0.15, "green"), step(0.25)) * (winner - 1)
+    return Pattern("round_won", blinks, Text("signal_round_won", player=winner))
 
 
 def discard(count: int) -> Pattern:
@@ -128,7 +141,8 @@ def discard(count: int) -> Pattern:
 #: Every pattern, by name (``discard`` for two cards stands for its family).
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (OFF, LEGAL, discard(2), ILLEGAL, REFUSED, UNSURE,
                                                     CAMERA_LOST, CAMERA_BACK, FRAME_SKIPPED, BREACH,
-                                                    GOAL_DONE, GAME_WON, GAME_LOST)}
+                                                    GOAL_DONE, round_won(1), ROUND_LOST, ROUND_VOID,
+                                                    GAME_WON, GAME_LOST)}
 
 
 def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool | None = None) -> Pattern:
@@ -141,7 +155,9 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
     Without it, every refusal holds. An unsure reading is a refused ruling
     with rule G2. Discards above 8 are counted as 8. A trick game's ruling that proved a breach
     (its ``breach`` field) gives :data:`BREACH`, and one that decided goals all met (its ``tasks``
-    field, every one ``DONE``) :data:`GOAL_DONE`, unless the game ended with it.
+    field, every one ``DONE``) :data:`GOAL_DONE`, unless the game ended with it. A ruling that
+    decided a round (Rixes' ``bagarre`` with its ``winner``) says who took it: :func:`round_won`,
+    :data:`ROUND_LOST` for the game's own opponent (captain 0), :data:`ROUND_VOID` for nobody.
     """
     if ruling.rule == "G2":
         return UNSURE
@@ -157,6 +173,11 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
     goals = ruling.fields.get("tasks")
     if isinstance(goals, dict) and goals and all(status == "DONE" for status in goals.values()):
         return GOAL_DONE
+    if "bagarre" in ruling.fields and "winner" in ruling.fields:
+        winner = ruling.fields["winner"]
+        if isinstance(winner, int) and not isinstance(winner, bool) and 1 <= winner <= MAX_DISCARD:
+            return round_won(winner)
+        return ROUND_LOST if winner == 0 and not isinstance(winner, bool) else ROUND_VOID
     if ruling.discard:
         return discard(min(ruling.discard, MAX_DISCARD))
     return LEGAL

@@ -57,9 +57,8 @@ def _simulator(game: str, players: int, rng: random.Random) -> SelfPlaying:
 
 
 def bench_players(game: str) -> int:
-    """The seats the benchmark plays: 3, or as near as the game allows (Rixes: 2)."""
-    rules = find_spec(game).rules
-    return 3 if rules is None else min(max(3, rules.min_players), rules.max_players)
+    """The seats the benchmark plays: the game's usual ones (:attr:`GameSpec.usual_players`)."""
+    return find_spec(game).usual_players
 
 
 def positions(game: str, count: int, seed: int) -> list[Game[Any]]:

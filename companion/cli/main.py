@@ -17,7 +17,7 @@ from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.record import Replay, outcome_json, text_lines
 from companion.engine.spec import find_spec
-from companion.errors import CompanionError, MalformedInput
+from companion.errors import CompanionError, MalformedInput, UnknownGame
 from companion.text import Lang, Text, os_reason
 
 
@@ -29,6 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Bare `companion`: what it can do, not an error.
         parser.print_help()
         return 0
+    if getattr(args, "players", 0) is None and not args.run.endswith(":run_live") and isinstance(
+            getattr(args, "game", None), str):
+        # The game's usual seats (`run` keeps None: the stored game's, or a new game's).
+        args.players = _usual_players(args.game)
     if getattr(args, "one_blas_thread", False):
         one_blas_thread()  # before the handler's module loads numpy
     try:
@@ -65,6 +69,15 @@ def _run_replay(args: argparse.Namespace) -> int:
     with handle:
         return replay(text_lines(handle), sys.stdout, sys.stderr, as_json=args.json, lang=lang,
                       name=args.file)
+
+
+def _usual_players(game: str) -> int | None:
+    """The seats a command plays ``game`` with when none are asked; None for an unknown game (its
+    command says so)."""
+    try:
+        return find_spec(game).usual_players
+    except UnknownGame:
+        return None
 
 
 def replay(

@@ -370,7 +370,8 @@ def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     demo = sub.add_parser("demo", help="watch the companion referee a simulated game, live on its page")
     demo.add_argument("--game", choices=[spec.name for spec in in_order() if spec.selfplay],
                       default=DEFAULT_GAME, help="the game to simulate")
-    demo.add_argument("--players", type=int, default=3, help="the number of seats")
+    demo.add_argument("--players", type=int, default=None,
+                        help="the number of seats (default: 3, or as near as the game allows: Rixes 2)")
     demo.add_argument("--seed", type=int, default=DEMO_SEED, help="which simulated game")
     demo.add_argument("--speed", type=float, default=1.0, help="how many times faster than real time")
     demo.add_argument("--linger", type=float, default=DEMO_LINGER,
@@ -438,7 +439,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     games = watched()
     simulate = sub.add_parser("simulate", help="play a whole game by self-play and film it at a table")
     simulate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to play")
-    simulate.add_argument("--players", type=int, default=3, help="the number of seats")
+    simulate.add_argument("--players", type=int, default=None,
+                        help="the number of seats (default: 3, or as near as the game allows: Rixes 2)")
     simulate.add_argument("--seed", type=int, default=0, help="which simulated game")
     simulate.add_argument("--out", type=Path, required=True, help="folder for the frames and the record")
     simulate.add_argument("--video", action="store_true",
@@ -454,7 +456,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        help="a video file, a folder of images, webcam:N, picamera, "
                        "synthetic[:GAME[:SEED]]")
     watch.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game on the table")
-    watch.add_argument("--players", type=int, default=3, help="the number of seats")
+    watch.add_argument("--players", type=int, default=None,
+                        help="the number of seats (default: 3, or as near as the game allows: Rixes 2)")
     watch.add_argument("--setup", action="append", default=[], metavar="NAME=VALUE",
                        help="a field of the game's set-up, e.g. commander=2 (The Crew; may be repeated)")
     watch.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
@@ -478,7 +481,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     evaluate.add_argument("--game", choices=games, default=DEFAULT_GAME, help="the game to simulate")
     evaluate.add_argument("--games", type=int, default=20, help="how many games to simulate and watch")
     evaluate.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first game's seed")
-    evaluate.add_argument("--players", type=int, default=3, help="the number of seats")
+    evaluate.add_argument("--players", type=int, default=None,
+                        help="the number of seats (default: 3, or as near as the game allows: Rixes 2)")
     evaluate.add_argument("--model", type=Path, help="an ONNX model (default: the shipped one)")
     evaluate.add_argument("--table", choices=["found", "set"], default=None,
                           help="find the table in the frames, or set it as four corners (a trick game's "

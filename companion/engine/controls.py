@@ -9,7 +9,9 @@ page draws each as a button sending its record line, after asking for the fields
 >>> ask = Ask("count", low=0, high=13)
 >>> control = Control(Text("page_send"), {"type": "predict", "task": "predict:3"}, (ask,)).json()
 >>> control["en"], control["ask"]
-('Send', [{'field': 'count', 'choices': [], 'low': 0, 'high': 13}])
+('Send', [{'field': 'count', 'choices': [], 'low': 0, 'high': 13, 'also': []}])
+>>> filled({"type": "effect", "ops": [{"op": "value"}]}, {"ops.0.value": 8, "crew": "flint"})
+{'type': 'effect', 'ops': [{'op': 'value', 'value': 8}], 'crew': 'flint'}
 """
 
 from __future__ import annotations
@@ -23,17 +25,23 @@ from companion.text import LANGS, Text
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A field of a control's record line the players fill in: one of ``choices`` (a text), or a
-    whole number from ``low`` to ``high``."""
+    """A field of a control's record line the players fill in: one of ``choices`` (a text), a
+    whole number from ``low`` to ``high``, or else a text typed. ``field`` is a path into the line,
+    its steps joined by dots (``ops.0.card``: the card of the line's first operation); ``also``:
+    more paths the same answer fills; ``hint`` labels the field on the page."""
 
     field: str
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    also: tuple[str, ...] = ()
+    hint: Text | None = None
 
     def json(self) -> dict[str, Any]:
-        """The field as the page reads it."""
-        return {"field": self.field, "choices": list(self.choices), "low": self.low, "high": self.high}
+        """The field as the page reads it (its hint in both languages, when it has one)."""
+        hint: dict[str, str] = {} if self.hint is None else {lang: self.hint.render(lang) for lang in LANGS}
+        return {"field": self.field, "choices": list(self.choices), "low": self.low, "high": self.high,
+                "also": list(self.also), **hint}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,4 +62,33 @@ class Control:
                 "ask": [ask.json() for ask in self.ask], "danger": self.danger, "group": self.group}
 
 
-__all__ = ["Ask", "Control"]
+def filled(line: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, Any]:
+    """``line`` with each answer put at its path (:attr:`Ask.field`), as the page fills a control's
+    line: a step of digits indexes a list; a list or an object missing on the way is made."""
+    out: dict[str, Any] = _copied(line)
+    for path, value in answers.items():
+        steps = path.split(".")
+        node: Any = out
+        for step, after in zip(steps, [*steps[1:], None], strict=True):
+            key: int | str = int(step) if isinstance(node, list) else step
+            if isinstance(key, int):
+                node.extend([None] * (key + 1 - len(node)))
+            if after is None:
+                node[key] = value
+            else:
+                if not isinstance(node[key] if isinstance(key, int) else node.get(key), list | dict):
+                    node[key] = [] if after.isdigit() else {}
+                node = node[key]
+    return out
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a record line's JSON value sharing no list or object (quicker than deepcopy)."""
+    if isinstance(value, Mapping):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(item) for item in value]
+    return value
+
+
+__all__ = ["Ask", "Control", "filled"]

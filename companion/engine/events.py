@@ -244,7 +244,7 @@ def _meta(obj: dict[str, Any]) -> dict[str, Any]:
             raise MalformedInput(Text("bad_field", field="player", value=obj["player"]))
     source = obj.get("source")
     if source is not None:
-        if source not in SOURCES:
+        if not isinstance(source, str) or source not in SOURCES:
             raise MalformedInput(Text("bad_field", field="source", value=source))
         meta["source"] = source
     for name in ("t", "confidence"):

@@ -165,6 +165,9 @@ class GameSpec:
     rules: type[Game[Any]] | None = None
     #: How the page draws the table: a grid of cells, a pyramid, or tricks before the seats.
     board: Literal["grid", "pyramid", "tricks", "none"] = "none"
+    #: How the page draws the table where its state is not its board's usual one (Rixes' Bagarre,
+    #: a trick game of three captains): the page's drawer of that name; None: the board's.
+    drawing: str | None = None
     #: What the camera side needs to know.
     vision: VisionSpec = field(default_factory=VisionSpec)
     #: Where the game comes in lists of games (the order games were added): the command line's
@@ -185,6 +188,12 @@ class GameSpec:
     def refereed(self) -> bool:
         """Whether the companion referees this game (it has rules)."""
         return self.rules is not None
+
+    @property
+    def usual_players(self) -> int:
+        """The seats a command plays when none are asked: 3, or as near as the rules allow (Rixes: 2)."""
+        rules = self.rules
+        return 3 if rules is None else min(max(3, rules.min_players), rules.max_players)
 
 
 _SPECS: dict[str, GameSpec] = {}

@@ -39,6 +39,13 @@ CREW: dict[str, tuple[Recipe, int]] = {
     "crew-lost-revoke-4p": (("crew", 4, 2, {}, 0.3, None), 4),
     "crew-tonoja-2p": (("crew", 2, 31, {}, 0.1, None), 3),
 }
+#: Rixes' games (one policy, so ``policy`` is not said).
+RIXES: dict[str, Recipe] = {
+    "rixes-won": ("rixes", 2, 220, {}, 0.0, None),
+    "rixes-lost": ("rixes", 2, 294, {}, 0.1, None),
+    "rixes-advanced-breach": ("rixes", 2, 8, {"advanced": True}, 0.3, None),
+    "rixes-bn-pile-page": ("rixes", 2, 7, {"bn_pile": "page"}, 0.1, None),
+}
 DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
@@ -60,4 +67,6 @@ if __name__ == "__main__":
         make(*spec, path=HERE / f"{name}.jsonl")
     for name, (spec, difficulty) in CREW.items():
         make(*spec, path=HERE / f"{name}.jsonl", policy="random", difficulty=difficulty)
+    for name, spec in RIXES.items():
+        make(*spec, path=HERE / f"{name}.jsonl")
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

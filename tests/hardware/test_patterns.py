@@ -27,11 +27,14 @@ from hardware.patterns import (
     OFF,
     PATTERNS,
     REFUSED,
+    ROUND_LOST,
+    ROUND_VOID,
     UNSURE,
     Pattern,
     Step,
     describe,
     discard,
+    round_won,
     signal_for,
     step,
 )
@@ -65,7 +68,8 @@ def test_the_patterns_the_issue_asks_for() -> None:
     assert all("tone" not in s.on for s in GAME_WON.steps) and any("tone" in s.on for s in GAME_LOST.steps)
     assert OFF.steps == () and OFF.ends
     assert set(PATTERNS) == {"off", "legal", "discard", "illegal", "refused", "unsure", "camera_lost",
-                             "camera_back", "frame_skipped", "breach", "goal_done", "won", "lost"}
+                             "camera_back", "frame_skipped", "breach", "goal_done", "round_won", "round_lost",
+                             "round_void", "won", "lost"}
     # The camera back ends the repeated loss signal with green, and a skipped frame is one short red.
     assert CAMERA_BACK.ends and all(s.on <= {"green"} for s in CAMERA_BACK.steps)
     assert FRAME_SKIPPED.ends and FRAME_SKIPPED.seconds < 0.5
@@ -109,6 +113,12 @@ def test_a_repeated_pattern_holds_nothing() -> None:
     (Ruling(True, None, None, PLACED, dict(tasks={"win:pink-3": "DONE", "no-win:9": "FAILED"})), LOST, False,
      GAME_LOST),
     (Ruling(True, None, None, PLACED, dict(breach=7)), None, False, BREACH),
+    (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=2)), None, False, round_won(2)),
+    (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=0)), None, False, ROUND_LOST),
+    (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=None, cancelled=True)), None, False, ROUND_VOID),
+    (Ruling(True, None, None, PLACED, dict(bagarre=2)), None, False, LEGAL),     # a Bagarre still open
+    (Ruling(True, None, None, PLACED, dict(bagarre=5, winner=1)), LOST, False, GAME_LOST),
+    (Ruling(True, None, None, PLACED, dict(winner=3)), None, False, LEGAL),      # a trick's winner: silent
     (Ruling(True, None, None, PLACED, dict(breach=7)), LOST, False, GAME_LOST),
     (accepted(PLACED), Outcome(Termination.VOID, (), Text("outcome_won")), False, LEGAL),  # a redeal
 ])

@@ -24,11 +24,13 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
 from companion.engine.game import Game, Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import BARBE_NOIRE, CAPTAINS, InPlay, attribute, order, provocateurs
+from companion.games.rixes.controls import controls, notes
 from companion.games.rixes.effects import Bagarre, apply
 from companion.games.rixes.events import Effect, Recruit
 from companion.games.rixes.messages import MESSAGES
@@ -267,12 +269,17 @@ class Rixes(Game[Table]):
             return refused("RX14", Text("rixes_recruit_early"))
         if player in t.recruited:
             return refused("RX14", Text("rixes_recruited_already", player=player))
+        other = 3 - player
+        if event.pirate is not None and t.member(other, event.pirate) is not None:
+            return refused("RX14", Text("rixes_recruit_other_crew", pirate=event.pirate, player=other))
         gold = self._gold_after({}, True)
         result = recruit(t.crew_of(player), gold[player], event.pirate, event.replaces, event.drawn)
         if result.refused is not None:
             return refused("RX14", Text("rixes_recruit_" + result.refused, player=player,
                                         pirate=event.pirate or "-", replaces=event.replaces or "-"))
-        return accepted(Text("rixes_recruits", player=player, pirate=event.pirate or "-"))
+        if event.pirate is None:
+            return accepted(Text("rixes_recruits_none", player=player))
+        return accepted(Text("rixes_recruits", player=player, pirate=event.pirate))
 
     def _bagarres_over(self) -> bool:
         """Whether no captain holds a card and the last Bagarre has all its cards (phase 3 may begin)."""
@@ -522,6 +529,14 @@ class Rixes(Game[Table]):
                 if self.check(play).legal:
                     yield play
 
+    def controls(self) -> list[Control]:
+        """What the players tell the page now (:mod:`companion.games.rixes.controls`)."""
+        return controls(self)
+
+    def notes(self) -> list[Text]:
+        """What the page warns about now (:mod:`companion.games.rixes.controls`)."""
+        return notes(self)
+
     def state_json(self) -> dict[str, Any]:
         """The public state, as ``shared/RECORD.md`` says (Rixes' last line)."""
         t = self.t
@@ -541,6 +556,11 @@ class Rixes(Game[Table]):
                       for p, members in t.crews.items()},
             "hands": {str(c): t.holding[c] for c in CAPTAINS},
             "pile": len(t.pile) if self._pile else None,
+            # For the camera: three places, Barbe Noire's (0) where a third seat's would be, and
+            # the cards of a Bagarre still being played where their captains laid them.
+            "places": {"seats": 3, "first": BARBE_NOIRE, "shown": False},
+            "trick": [] if bagarre is None or t.complete else [
+                {"seat": c.added_by, "card": c.card} for c in bagarre.cards],
             "breaches": [{"rule": rule, "seq": self.seq_of(broke), "proved_at": self.seq_of(proved)}
                          for rule, broke, proved in t.breaches],
             "tiebreak": t.tiebreak, "winner": t.winner,

@@ -153,7 +153,8 @@ class RixesSelfPlay:
             if game.t.phase == "bagarres" and self.rng.random() < 0.3:
                 gold = (Op("gold", to=player, amount=1),)
                 self._play(Effect(crew=legend.name, ops=gold, butin=1, player=player), legal=False)
-            drawn = self.rng.sample([p for p in PIRATES if game.t.member(player, p) is None], 2)
+            free = [p for p in PIRATES if all(game.t.member(c, p) is None for c in (1, 2))]
+            drawn = self.rng.sample(free, 2)
             pirates = [m.name for m in game.t.crews[player] if not m.legend]
             choice = self.rng.random()
             if choice < 0.4 and game.t.gold[player] >= 1 and len(pirates) < 3:

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 
 from companion.cli.main import main
+from companion.engine.spec import GameSpec, register, unregister
+from companion.text import Both
 
 GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "ascension-lost-5p",
                 "ascension-modules-4p", "ascension-solo", "crew-won-4p", "crew-lost-task-5p",
-                "crew-lost-revoke-4p", "crew-tonoja-2p"]
+                "crew-lost-revoke-4p", "crew-tonoja-2p", "rixes-won", "rixes-lost", "rixes-advanced-breach",
+                "rixes-bn-pile-page"]
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
@@ -33,7 +36,9 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
     assert outcomes == {"won-3p": "won", "lost-2p-removed4": "lost", "flags-4p": "lost",
                         "ascension-won-3p": "won", "ascension-lost-5p": "lost",
                         "ascension-modules-4p": "lost", "ascension-solo": "lost", "crew-won-4p": "won",
-                        "crew-lost-task-5p": "lost", "crew-lost-revoke-4p": "lost", "crew-tonoja-2p": "won"}
+                        "crew-lost-task-5p": "lost", "crew-lost-revoke-4p": "lost", "crew-tonoja-2p": "won",
+                        "rixes-won": "won", "rixes-lost": "lost", "rixes-advanced-breach": "lost",
+                        "rixes-bn-pile-page": "lost"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
@@ -58,6 +63,17 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
     assert "FAILED" in statuses
     proof = [r for r in rulings("crew-lost-revoke-4p") if "breach" in r]
     assert [r["rule"] for r in proof] == ["CR11"] and proof[0]["breach"] < proof[0]["seq"]
+    # Rixes: a player wins with 15 gold or more, Barbe Noire wins, advanced weapons provoke as a
+    # type and a revoke is proved later, Barbe Noire's pile played by the companion.
+    final = json.loads((golden / "rixes-won.rulings.jsonl").read_text().splitlines()[-1])["state"]
+    assert final["winner"] in (1, 2) and final["gold"][str(final["winner"])] >= 15
+    assert any('"as"' in line for line in (golden / "rixes-advanced-breach.jsonl").read_text().splitlines())
+    proof = [r for r in rulings("rixes-advanced-breach") if "breach" in r]
+    assert proof and all(r["rule"] == "RX7" and r["breach"] < r["seq"] for r in proof)
+    assert "effect" in types("rixes-advanced-breach") and {"effect", "recruit"} <= types("rixes-won")
+    assert {r.get("winner") for r in rulings("rixes-lost") if "winner" in r} >= {0, 1, 2}
+    engine = [json.loads(line) for line in (golden / "rixes-bn-pile-page.jsonl").read_text().splitlines()[1:]]
+    assert {line.get("source") for line in engine if line.get("player") == 0} == {"engine"}
     assert {"sonar", "take_back", "undo"} <= types("crew-lost-revoke-4p")
     header = json.loads((golden / "crew-tonoja-2p.jsonl").read_text().splitlines()[0])
     assert header["tonoja"] == 3 and len(header["tonoja_row"]) == 7
@@ -154,7 +170,8 @@ def test_bundled_record_referees_a_whole_won_game(capsys: pytest.CaptureFixture[
 def test_bench_prints_both_figures_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--seconds", "0.05", "--json"]) == 0
     results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["game"] for r in results] == ["tranquility", "ascension", "crew"]
+    assert [r["game"] for r in results] == ["tranquility", "ascension", "crew", "rixes"]
+    assert [r["players"] for r in results] == [3, 3, 3, 2]  # Rixes: two players
     for result in results:
         assert result["checks"] > 0 and result["games"] > 0
         assert 0 < result["legal_share"] < 1
@@ -173,9 +190,14 @@ def test_bench_refuses_a_time_that_is_no_time(seconds: str, capsys: pytest.Captu
 
 
 def test_bench_rules_of_a_game_without_rules_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "rules", "--game", "rixes", "--seconds", "0.05"]) == 2
+    # Every shipped game is refereed: a game read by the camera alone is made up here.
+    register(GameSpec(name="unruled", title=Both("Unruled", "Sans règles")))
+    try:
+        assert main(["bench", "rules", "--game", "unruled", "--seconds", "0.05"]) == 2
+    finally:
+        unregister("unruled")
     err = capsys.readouterr().err
-    assert "rixes" in err and "tranquility" in err and "crew" in err and "Traceback" not in err
+    assert "unruled" in err and "tranquility" in err and "rixes" in err and "Traceback" not in err
 
 
 def test_replay_of_an_endless_line_stops_with_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ from companion.games.tranquility.selfplay import SelfPlay
 def test_registry_finds_games_by_record_name() -> None:
     assert find_game("tranquility") is Tranquility
     assert find_game("ascension").name == "ascension"
-    assert set(refereed()) == {"tranquility", "ascension", "crew"}
+    assert set(refereed()) == {"tranquility", "ascension", "crew", "rixes"}
     with pytest.raises(UnknownGame, match="unknown game 'go'"):
         find_game("go")
 
