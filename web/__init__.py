@@ -23,6 +23,7 @@ from companion.app.table import TableDesk
 from companion.config import DEFAULT_GAME
 from companion.engine.record import Header
 from web import actions, body, enrol, errors, security, views
+from web import bagarre as _bagarre  # noqa: F401  registers its drawer (web.svg importing it: a cycle)
 from web.hub import Hub
 from web.page import EXTENSION, Page, page_of
 from web.preview import Preview

@@ -61,7 +61,7 @@ MAX_SEATS, MAX_NAME = 10, 40
 TASK_MARK = {"pending": "○", "done": "✓", "failed": "✗"}
 POSITIONS = ("top", "middle", "bottom")
 
-#: The drawer of each kind of board, by :attr:`GameSpec.board`.
+#: The drawer of each kind of board, by :attr:`GameSpec.board` (or its :attr:`GameSpec.drawing`).
 DRAWERS: dict[str, Drawer] = {}
 
 
@@ -76,7 +76,16 @@ def drawer(board: str) -> Callable[[Drawer], Drawer]:
 def table_svg(state: Mapping[str, Any], *, last: str | None = None) -> str:
     """The SVG picture of a table: ``state`` as ``Game.state_json()`` gives it, ``last`` the
     cell of the last placement still on the table (or None)."""
-    return DRAWERS.get(board_of(str(state.get("game"))), _plain)(state, last)
+    return DRAWERS.get(_drawing_of(str(state.get("game"))), _plain)(state, last)
+
+
+def _drawing_of(game: str) -> str:
+    """The drawer's name of ``game``'s table: its spec's drawing, else its board."""
+    try:
+        spec = find_spec(game)
+    except UnknownGame:
+        return "none"
+    return spec.drawing or spec.board
 
 
 def board_of(game: str) -> str:

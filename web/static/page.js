@@ -45,11 +45,13 @@
     $("last").className = "last-ruling " + (last ? verdict(last) : "");
 
     // The columns a game's seats have: a placing game's deck, hand and discards; a trick game's tricks.
-    const columns = SEAT_COLUMNS.filter(([key]) => s.state.seats.some((seat) => key in seat));
+    // A game whose state lists no seats (Rixes: captains) has no seat table.
+    const seatRows = s.state.seats || [];
+    const columns = SEAT_COLUMNS.filter(([key]) => seatRows.some((seat) => key in seat));
     const head = el("tr");
     head.append(el("th", {}, SEAT_HEADER), ...columns.map(([, text]) => el("th", {}, texts[text])));
     $("seats").tHead.replaceChildren(head);
-    const rows = s.state.seats.map((seat) => {
+    const rows = seatRows.map((seat) => {
       const tr = el("tr", seat.seat === s.turn && !over ? { class: "active" } : {});
       tr.append(el("td", {}, seatName(seat.seat)), ...columns.map(([key]) => el("td", {}, seat[key])));
       return tr;
@@ -126,23 +128,43 @@
         if (a.high !== null) bounds.max = a.high;
         input = el("input", { name: a.field, type: "number", value: a.low ?? 0, required: "", ...bounds });
       } else {
-        input = el("input", { name: a.field, size: "8", maxlength: "40", autocomplete: "off", required: "", placeholder: a.field });
+        input = el("input", { name: a.field, size: "8", maxlength: "40", autocomplete: "off", required: "", placeholder: a[lang] || a.field });
       }
       return input;
     });
+    // A field with a hint is labelled by it (a number's box shows no placeholder).
+    const fields = inputs.map((input, k) => {
+      if (!c.ask[k][lang]) return input;
+      const lab = el("label", { class: "ask" }, c.ask[k][lang]);
+      lab.append(input);
+      return lab;
+    });
     const button = el("button", { type: "submit", class: c.danger ? "danger" : "" }, c.ask.length ? c[lang] + " →" : c[lang]);
-    form.append(...inputs, button);
+    form.append(...fields, button);
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (c.danger && !confirm(c[lang] + " — " + texts.page_confirm_control)) return;
-      const line = { ...c.line };
+      const line = JSON.parse(JSON.stringify(c.line));
       c.ask.forEach((a, k) => {
         const value = inputs[k].value.trim();
-        line[a.field] = a.choices.length || (a.low === null && a.high === null) ? value : Number(value);
+        const answer = a.choices.length || (a.low === null && a.high === null) ? value : Number(value);
+        [a.field, ...(a.also || [])].forEach((path) => put(line, path, answer));
       });
       post("event", { line: JSON.stringify(line) });
     });
     return form;
+  }
+
+  // An answer put at its field's path in the line (controls.filled): "ops.0.card" is the card of
+  // the first operation; a step of digits indexes a list, and what is missing on the way is made.
+  function put(line, path, value) {
+    const steps = path.split(".");
+    let node = line;
+    steps.slice(0, -1).forEach((step, k) => {
+      if (node[step] === null || typeof node[step] !== "object") node[step] = /^\d+$/.test(steps[k + 1]) ? [] : {};
+      node = node[step];
+    });
+    node[steps[steps.length - 1]] = value;
   }
 
   function verdict(h) {
