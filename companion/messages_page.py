@@ -73,4 +73,6 @@ PAGE_MESSAGES: dict[str, tuple[str, str]] = {
     "page_latency": ("last ruling shown {ms} ms after its event", "dernière décision affichée {ms} ms après son événement"),
     "page_table_seats": ("Set the seats", "Placer les joueurs"),
     "page_table_tap_seat": ("Tap seat {n}: where its player sits", "Touchez la place {n} : là où son joueur est assis"),
+    "page_table_tap_place": ("Tap {n}'s card place: where it lays its cards in the middle",
+                             "Touchez l'emplacement de {n} : là où il pose ses cartes au milieu"),
 }

@@ -160,7 +160,10 @@ def table() -> Response:
             refuse(400, Text("bad_field", field="confirm", value=str(fields["confirm"])[:20]))
         request = TableRequest(confirm=True)
     elif "seats" in fields:
-        request = TableRequest(seats=check_seats(fields["seats"], _referee().game.players))
+        # As many seats as the table has places for (Rixes: three captains for two players).
+        game = _referee().game
+        places = game.state_json().get("places") or {}
+        request = TableRequest(seats=check_seats(fields["seats"], int(places.get("seats", game.players))))
     else:
         request = TableRequest(corners=check_corners(fields["corners"]))
     desk = page_of(current_app).table

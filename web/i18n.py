@@ -17,7 +17,7 @@ SCRIPT_KEYS = (
     "page_confirm_loss", "page_confirm_new", "page_done", "page_latency", "page_game_over",
     "page_table_tap", "page_corner_1", "page_corner_2", "page_corner_3", "page_corner_4",
     "page_deck", "page_hand", "page_discards", "page_won", "page_score", "page_send", "page_confirm_control",
-    "page_table_seats", "page_table_tap_seat",
+    "page_table_seats", "page_table_tap_seat", "page_table_tap_place",
 )
 
 

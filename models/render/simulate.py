@@ -39,7 +39,7 @@ from models.render.staging import FPS, Director, Simulation, TruthEvent, rng_int
 from models.render.textures import Size
 from models.render.tricks import TrickDirector, stage
 from models.render.video import FilmSet
-from vision.watch.layouts import trick_layout
+from vision.watch.tricks import places_of
 
 
 def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int) -> SelfPlaying:
@@ -138,9 +138,9 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
 def _tricks(game: str, seed: int, sim: SelfPlaying, rng: np.random.Generator, *, size: Size, fps: float,
             typeface: str | None, knock: bool, distractions: float) -> Simulation:
     """A trick game's attempt staged at its seats' places (:mod:`models.render.tricks`)."""
-    seats = sim.header.players
-    dummy = sim.header.setup.get("tonoja")
-    places = trick_layout(game, seats, dummy=dummy if isinstance(dummy, int) else None)
+    # The places as the engine's state says (Rixes: three captains for two players).
+    places = places_of(sim.header.new_game())
+    seats = sum(cell[:1] == "t" for cell in places.cells)
     film = FilmSet(game, seed, size=size, typeface=typeface, places=places)
     director = TrickDirector(film, rng, seats, fps)
     truth, bump = stage(sim, director, rng, knock=knock, distractions=distractions)

@@ -6,8 +6,10 @@ front of it (``t1`` .. ``tN``), turned towards it; a card shown outside the tric
 lies before its seat (``s1`` .. ``sN``) until it is played; a dummy's row of columns (Tonoja's) lies
 before her seat, each face on a card face down (``r1`` .. ``r7``). Once a trick is complete and
 nobody undoes its last card, its winner's hand pushes the cards together and takes them away: no
-event. What the camera cannot see (tasks, counts, the distress signal, a sonar card's position) is
-told "on the page" once the card it concerns lies on the table.
+event. Where two seats play together (Rixes' players after Barbe Noire provokes), each lays its card
+face down, then both turn them over. What the camera cannot see (tasks, counts, the distress
+signal, a sonar card's position, a crew member's effect) is told "on the page" once the card it
+concerns lies on the table.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
             director.place(BACK, column)
             director.place(str(row[column]), column)
     fps = director.fps
+    events = list(sim.events)
     truth: list[TruthEvent] = []
     visible = sum(isinstance(e, Placement | TakeBack) for e in sim.events)
     knock_at = int(rng.integers(visible // 3, max(visible // 3 + 1, 2 * visible // 3))) if knock else -1
@@ -92,7 +95,9 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
     origin: dict[str, str] = {}
     gathering: tuple[list[str], int] | None = None  # the cards of a trick won, and its winner
     director.idle(int(rng_int(rng, 8, 14)))
-    for event in sim.events:
+    #: The first of two cards laid face down together, waiting for the second (its event, frame).
+    hidden: tuple[Play, int] | None = None
+    for k, event in enumerate(events):
         if gathering is not None and not isinstance(event, Undo):
             director.idle(int(rng_int(rng, 6, 12)))
             director.gather(*gathering)
@@ -102,10 +107,24 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
             director.idle(int(rng_int(rng, 4, 8)))
             bump_frame = director.knock()
             director.idle(int(rng_int(rng, 10, 16)))
-        seat = event.player or engine.turn
+        seat = engine.turn if event.player is None else event.player  # Rixes' Barbe Noire is 0
         at = director.index
-        before = len(getattr(engine, "history", ()))
-        if isinstance(event, Play):
+        if isinstance(event, Play) and hidden is None and _together(engine, event, events[k + 1:k + 2]):
+            director.lay(BACK, f"t{seat}", seat)  # face down, until the other seat's is too
+            hidden = (event, at)
+            seen += 1
+        elif isinstance(event, Play) and hidden is not None:
+            first, first_at = hidden
+            director.lay(BACK, f"t{seat}", seat)
+            director.idle(int(rng_int(rng, 3, 7)))
+            for play, began in ((first, first_at), (event, at)):
+                turner = play.player if play.player is not None else seat
+                director.lift(f"t{turner}", turner)
+                rest = director.lay(play.card, f"t{turner}", turner)
+                truth.append(TruthEvent(replace(play, t=rest / fps), rest, began))
+            hidden = None
+            seen += 1
+        elif isinstance(event, Play):
             place = f"t{seat}"
             source = _source(director, event, seat, dummy)
             if source is not None:
@@ -138,9 +157,12 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
         else:
             truth.append(TruthEvent(replace(event, t=at / fps), None, at))
         ruling = engine.play(event)
-        history: list[Any] = getattr(engine, "history", [])
-        if isinstance(event, Play) and ruling.legal and len(history) > before:
-            gathering = ([c for c in director.table if c.startswith("t")], int(history[-1].winner) + 1)
+        if isinstance(event, Play) and ruling.legal and "winner" in ruling.fields and hidden is None:
+            # The trick (or Bagarre) is complete: its winner takes it, or, won by nobody, who
+            # played last.
+            winner = ruling.fields["winner"]
+            gathering = ([c for c in director.table if c.startswith("t")],
+                         winner if isinstance(winner, int) else seat)
         director.idle(int(rng_int(rng, 9, 16)))
         if rng.random() < distractions:
             [director.hover, director.shadow, director.nudge][int(rng.integers(3))]()
@@ -150,6 +172,14 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
         director.gather(*gathering)
     director.idle(int(rng_int(rng, 15, 25)))
     return truth, bump_frame
+
+
+def _together(engine: Any, event: Play, following: list[Any]) -> bool:
+    """Whether ``event`` is the first of two cards played together (face down, then revealed):
+    several seats may play now and the next event is another of them playing."""
+    turn = engine.state_json().get("turn")
+    return (isinstance(turn, list) and len(turn) > 1 and bool(following) and isinstance(following[0], Play)
+            and following[0].player in turn and following[0].player != event.player)
 
 
 def _source(director: TrickDirector, event: Play, seat: int, dummy: object) -> str | None:
@@ -171,7 +201,7 @@ def _undo(director: TrickDirector, engine: Any, origin: dict[str, str], rng: np.
     last = engine.move_stack[-1] if engine.move_stack else None
     if not isinstance(last, Play):
         return
-    seat = last.player or engine.turn
+    seat = engine.turn if last.player is None else last.player
     place = f"t{seat}"
     if place not in director.table:
         return

@@ -48,6 +48,9 @@ class TableView:
     cards: Mapping[str, str]
     flagged: frozenset[str]
     beneath: Mapping[str, str] = field(default_factory=dict)
+    #: Cards played and gathered that cannot lie anew where the camera looks (a trick game's cards
+    #: of this round, Rixes' ``gone``): one seen again is a gathered heap passing a place.
+    gone: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, game: Game[Any]) -> TableView:

@@ -183,11 +183,14 @@ def seat_angle(seat: int, seats: int) -> float:
     return (90.0 + 360.0 * (seat - 1) / max(seats, 1)) % 360.0
 
 
-def trick_layout(game: str, seats: int, *, dummy: int | None = None) -> Layout:
+def trick_layout(game: str, seats: int, *, dummy: int | None = None, first: int = 1,
+                 shown: bool = True) -> Layout:
     """Where a trick game's cards lie for the camera: ``t1`` .. ``tN`` the card each seat plays to
     the trick, in front of it in the middle; ``s1`` .. ``sN`` a card shown before a seat outside the
-    trick (The Crew's sonar); and, for the seat ``dummy`` played from a row of face-up columns
-    (Tonoja), ``r1`` .. ``r7`` from its left to its right, and no shown card.
+    trick (The Crew's sonar; none without ``shown``); and, for the seat ``dummy`` played from a row
+    of face-up columns (Tonoja), ``r1`` .. ``r7`` from its left to its right, and no shown card.
+    Seats are numbered from ``first`` (Rixes' captains: 0 to 2, Barbe Noire's place where a seat
+    ``N`` would be, so seats tapped from 1 to N place them all).
 
     >>> trick = trick_layout("crew", 4)
     >>> trick.cells[:5], [round(v) for v in trick.centre("t1", 0.0)]
@@ -206,10 +209,11 @@ def trick_layout(game: str, seats: int, *, dummy: int | None = None) -> Layout:
         places[name] = (x / CARD_W, -y / CARD_H)  # lattice units at no gap
         turns[name] = (angle - 90.0) % 360.0  # the card's foot towards its seat
 
-    for seat in range(1, seats + 1):
+    numbers = range(first, first + seats)
+    for seat in numbers:
         put(f"t{seat}", TRICK_RADIUS, seat_angle(seat, seats))
-    for seat in range(1, seats + 1):
-        if seat != dummy:
+    for seat in numbers:
+        if seat != dummy and shown:
             put(f"s{seat}", SHOWN_RADIUS, seat_angle(seat, seats))
     if dummy is not None:
         for k, column in enumerate(ROW_COLUMNS):

@@ -8,6 +8,9 @@ import numpy.typing as npt
 
 from vision.watch.geometry import Image, Matrix
 
+#: The least correlation of two pictures registered by their pixels (:func:`_by_pixels`).
+PIXEL_MATCH = 0.85
+
 
 def register(before: Image, after: Image, *, features: int = 1500,
              region: npt.NDArray[np.float64] | None = None) -> Matrix | None:
@@ -15,9 +18,16 @@ def register(before: Image, after: Image, *, features: int = 1500,
     or None when they cannot be matched (too different, or too little texture).
 
     ``region`` (a polygon of ``before``'s pixels) keeps the features to where the cards lie: a
-    tiled or checked table repeats itself, the cards do not.
+    tiled or checked table repeats itself, the cards do not. Where too few features match (a
+    bare tiled table, a trick game's few cards), the pictures' pixels themselves are aligned.
     """
-    orb = cv2.ORB.create(features)
+    masks = _masks(before, region)
+    found = _by_features(before, after, masks, features)
+    return found if found is not None else _by_pixels(before, after, masks[0])
+
+
+def _masks(before: Image, region: npt.NDArray[np.float64] | None) -> list[Image | None]:
+    """The region as masks of ``before`` and of the picture after (grown a little: it moved)."""
     masks: list[Image | None] = [None, None]
     if region is not None:
         for k, grow in enumerate((0.0, 0.08)):
@@ -25,6 +35,12 @@ def register(before: Image, after: Image, *, features: int = 1500,
             centre = region.mean(axis=0)
             cv2.fillPoly(mask, [np.round(centre + (region - centre) * (1 + grow)).astype(np.int32)], 255)
             masks[k] = mask
+    return masks
+
+
+def _by_features(before: Image, after: Image, masks: list[Image | None], features: int) -> Matrix | None:
+    """The homography of ORB features matched between the pictures, or None."""
+    orb = cv2.ORB.create(features)
     ka, da = orb.detectAndCompute(before, masks[0])
     kb, db = orb.detectAndCompute(after, masks[1])
     if da is None or db is None or len(ka) < 20 or len(kb) < 20:
@@ -39,3 +55,21 @@ def register(before: Image, after: Image, *, features: int = 1500,
     if matrix is None or int(inliers.sum()) < max(20, len(matches) // 5):
         return None
     return np.asarray(matrix, np.float64)
+
+
+def _by_pixels(before: Image, after: Image, mask: Image | None) -> Matrix | None:
+    """A turn, shift and scale aligning the pictures' pixels (ECC, from no move: a knock is small),
+    or None when they do not correlate well once aligned."""
+    start = np.eye(2, 3, dtype=np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4)
+    where = np.full(before.shape[:2], 255, np.uint8) if mask is None else mask
+    try:
+        score, found = cv2.findTransformECC(before.astype(np.float32), after.astype(np.float32), start,
+                                            cv2.MOTION_AFFINE, criteria, where, 5)
+    except cv2.error:
+        return None  # no convergence: a picture without texture to align
+    warp = np.asarray(found, np.float64)
+    if not np.isfinite(warp).all() or score < PIXEL_MATCH:
+        return None
+    # ECC finds W with after(W(x)) = before(x): W takes ``before``'s pixels to ``after``'s.
+    return np.vstack([warp, [0.0, 0.0, 1.0]])

@@ -85,8 +85,10 @@ FIT_TOLERANCE = 0.08
 #: Share of a still cell's card area that must differ from the cell seen empty for a card to be
 #: read there when its outline cannot be found.
 FAINT = 0.25
-#: The share of a bare cell's card area that must differ before a card's sides are looked for there.
-SLIGHT = 0.05
+#: The share of a bare cell's card area that must differ before a card's sides are looked for there:
+#: a grey card on a table of its tint (Rixes' Sabres on pale marble) differs by its print alone, a
+#: few hundredths of its area, and is told from the bare table by its sides.
+SLIGHT = 0.02
 #: Rows above the highest card the table is placed by where a card found by neither its outline
 #: nor a card-shaped difference is still read where its cell is.
 FITTED_ROWS = 2

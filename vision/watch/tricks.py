@@ -9,6 +9,8 @@ The watcher reads each place as it reads a grid's cells; what the changes mean d
   for its position on the page (the token is not read), and the page's ``sonar`` line records it;
 * a card face up where the dummy's row showed a card's back is a ``reveal`` of that column;
 * a refused card lifted from its place is a ``take_back`` naming the card;
+* a card turned face up while another seat's still lies face down waits for it: both plays are
+  told once both are turned (Rixes' players answering Barbe Noire together);
 * the cards of a trick the engine has ruled leave together when its winner gathers them: no event,
   nor for a card pushed, nudged or under a hand (the places' readings stay what they were).
 
@@ -32,7 +34,7 @@ from companion.engine.events import Play, TakeBack, event_from_json
 from companion.engine.game import Game
 from vision.watch.changes import Interpreter, Output, TableView
 from vision.watch.geometry import TableGeometry
-from vision.watch.layouts import CARD_H, ROW_COLUMNS, Layout, seat_angle, trick_layout
+from vision.watch.layouts import CARD_H, ROW_COLUMNS, TRICK_RADIUS, Layout, seat_angle, trick_layout
 from vision.watch.stable import Change, Prompt
 
 #: What the classifier reads a card lying face down as.
@@ -46,9 +48,14 @@ KNOCK_TURN, KNOCK_SCALE = 8.0, (0.92, 1.08)
 
 
 def places_of(game: Game[Any]) -> Layout:
-    """The places of ``game``'s table: its seats, and the dummy's row if one is played (Tonoja)."""
-    dummy = game.state_json().get("tonoja")
-    return trick_layout(game.name, game.players, dummy=dummy if isinstance(dummy, int) else None)
+    """The places of ``game``'s table: its seats, and the dummy's row if one is played (Tonoja).
+    A game whose seats are not its players 1..N says so in its state's ``places``: ``seats`` (how
+    many), ``first`` (the first seat's number) and ``shown`` (whether cards are shown before seats)."""
+    state = game.state_json()
+    dummy, table = state.get("tonoja"), state.get("places") or {}
+    return trick_layout(game.name, int(table.get("seats", game.players)),
+                        dummy=dummy if isinstance(dummy, int) else None,
+                        first=int(table.get("first", 1)), shown=bool(table.get("shown", True)))
 
 
 def trick_view(game: Game[Any]) -> TableView:
@@ -68,13 +75,14 @@ def trick_view(game: Game[Any]) -> TableView:
     beneath: dict[str, str] = {}
     for flag in game.flagged:
         line = flag.event.to_json()
-        seat = line.get("player") or game.turn
+        seat = game.turn if line.get("player") is None else line["player"]  # Barbe Noire is 0
         place = f"s{seat}" if line["type"] == "sonar" else f"t{seat}"
         if place in cards:
             beneath[place] = cards[place]  # laid over the seat's own card of this trick
         cards[place] = str(line["card"])
         flagged.add(place)
-    return TableView(cards, frozenset(flagged), beneath)
+    gone = frozenset(str(card) for card in state.get("gone") or ()) - set(cards.values())
+    return TableView(cards, frozenset(flagged), beneath, gone)
 
 
 def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) -> TableGeometry:
@@ -89,11 +97,14 @@ def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) ->
 
 
 def seat_points(places: Layout) -> list[tuple[float, float]]:
-    """Where each seat's player sits on the table (mm), seat 1 first: :data:`SEAT_RADIUS` from the
-    table's middle in the seat's direction."""
+    """Where the players tap each seat (mm), seat 1 first: where its player sits, :data:`SEAT_RADIUS`
+    from the table's middle in the seat's direction; on a table where no card is shown before the
+    seats (Rixes), the seat's card place itself, as the camera frames it closely and the players
+    sit out of the picture."""
     count = sum(cell[:1] == "t" for cell in places.cells)
+    radius = SEAT_RADIUS if any(cell[:1] == "s" for cell in places.cells) else TRICK_RADIUS
     angles = [math.radians(seat_angle(k, count)) for k in range(1, count + 1)]
-    return [(SEAT_RADIUS * math.cos(a), SEAT_RADIUS * math.sin(a)) for a in angles]
+    return [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
 
 
 def seats_geometry(places: Layout, seats: Sequence[tuple[float, float]], gap: float = 0.0) -> TableGeometry:
@@ -186,14 +197,30 @@ class TrickInterpreter(Interpreter):
         self.seats = seats
         #: The column each card (or card's back) last left, for a play from the dummy's row.
         self._left_from: dict[str, str] = {}
+        #: Plays of cards turned face up while another card of the trick still lies face down (two
+        #: seats playing together, Rixes' reveal): told once every card is turned.
+        self._held: list[Output] = []
+
+    def interpret(self, changes: Sequence[Change], facts: Mapping[str, str | None]) -> list[Output]:
+        """As :meth:`Interpreter.interpret`, but a card turned over while another seat's still lies
+        face down is told with it, once both are turned (a simultaneous reveal)."""
+        out = super().interpret(changes, facts)
+        if any(card == BACK for cell, card in facts.items() if cell[:1] == "t"):
+            plays = [o for o in out if isinstance(o, Play)]
+            self._held += plays
+            return [o for o in out if not isinstance(o, Play)]
+        out, self._held = [*self._held, *out], []
+        return out
 
     def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
         cell, card = change.cell, change.new
         assert card is not None
         if self._holds(cell) == card:
             return self._back(cell)
-        if card == BACK:
-            return []  # a card face down means nothing yet (one about to be turned over)
+        if card == BACK or card in self.view.gone:
+            # A card face down means nothing yet (one about to be turned over); a card played and
+            # gathered, seen again, is the heap on its way to the winner.
+            return []
         twice = self._twice(change, facts)
         if twice:
             return twice

@@ -15,7 +15,16 @@
 
   // -- drawing a snapshot
   function seatName(seat) {
+    // A seat the game names itself (Rixes' captain 0, Barbe Noire) is shown by that name.
+    const own = snap.state && snap.state.seat_names && snap.state.seat_names[String(seat)];
+    if (own) return own;
     return snap.names && snap.names[seat - 1] ? `${seat} (${snap.names[seat - 1]})` : String(seat);
+  }
+
+  // Whose turn it is: one seat, or (a game where several may play now) each of them.
+  function turnName(s) {
+    const turn = Array.isArray(s.state.turn) ? s.state.turn : [s.turn];
+    return turn.map(seatName).join(" / ");
   }
 
   function render(s) {
@@ -26,7 +35,7 @@
     $("outcome").hidden = !over;
     if (over) $("outcome").textContent = fill(texts.page_game_over, { outcome: over[lang] });
     $("outcome").className = "outcome " + (over ? over.result : "");
-    $("turn").textContent = over ? "" : fill(texts.page_turn, { seat: seatName(s.turn) });
+    $("turn").textContent = over ? "" : fill(texts.page_turn, { seat: turnName(s) });
 
     let discard = "";
     if (s.pending === "start_discards" && s.start_discards_due) {
@@ -57,6 +66,7 @@
       return tr;
     });
     $("seats").tBodies[0].replaceChildren(...rows);
+    $("seats").hidden = !seatRows.length;
     renderControls(s);
 
     const history = $("history");
@@ -220,7 +230,15 @@
   // A trick game's table is placed by its seats, tapped where each player sits; any other by the
   // play area's four corners.
   function bySeats() { return snap.board === "tricks"; }
-  function tapsNeeded() { return bySeats() ? snap.players : 4; }
+  // A game seating more places than players says how many (Rixes: three captains for two players).
+  function tapsNeeded() { return bySeats() ? (snap.state.places && snap.state.places.seats) || snap.players : 4; }
+
+  // The seat the n-th tap places: n, or where seats count from 0 (Rixes' Barbe Noire) the last
+  // tap is seat 0's, where a seat N would sit.
+  function tapSeat(n) {
+    const places = snap.state.places || {};
+    return seatName(places.first === 0 ? n % tapsNeeded() : n);
+  }
 
   function renderTable(s) {
     const t = s.table;
@@ -261,7 +279,9 @@
     $("taps").replaceChildren(...nodes);
     let ask = "";
     if (taps.length < tapsNeeded()) {
-      ask = bySeats() ? fill(texts.page_table_tap_seat, { n: taps.length + 1 })
+      // Where no card is shown before the seats, each seat's card place is tapped (Rixes).
+      const tapText = (snap.state.places || {}).tap === "card" ? texts.page_table_tap_place : texts.page_table_tap_seat;
+      ask = bySeats() ? fill(tapText, { n: tapSeat(taps.length + 1) })
         : fill(texts.page_table_tap, { n: taps.length + 1, corner: CORNERS[taps.length] });
     }
     $("table-tap").textContent = ask;

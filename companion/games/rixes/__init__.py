@@ -11,10 +11,13 @@ SPEC = GameSpec(
     title=Rixes.title,
     rules=Rixes,
     board="tricks",
+    drawing="bagarre",
     # Fanned, overlapping cards need every finder. Scenes: the deck before the seats and in a trick.
     # The classifier learns from more scenes and epochs (a third fewer held-out cards unsure), from
     # hardened crops (fewer read wrong with confidence) and handwritten digits too.
-    vision=VisionSpec(finder="both", scenes=SceneData(("table",)),
+    # Filmed: the demo's game is acted out before the camera and read by the watcher. Its Sabres
+    # are grey: on a pale table a bare place whose card sides show is read as a card (grey_cards).
+    vision=VisionSpec(finder="both", scenes=SceneData(("table",)), filmed=True, grey_cards=True,
                       recipe=(("train_scenes", 3000), ("epochs", 6), ("hard", True), ("scripts", True))),
     order=3,
     selfplay=RixesSelfPlay,

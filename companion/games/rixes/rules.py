@@ -558,9 +558,11 @@ class Rixes(Game[Table]):
             "pile": len(t.pile) if self._pile else None,
             # For the camera: three places, Barbe Noire's (0) where a third seat's would be, and
             # the cards of a Bagarre still being played where their captains laid them.
-            "places": {"seats": 3, "first": BARBE_NOIRE, "shown": False},
+            "places": {"seats": 3, "first": BARBE_NOIRE, "shown": False, "tap": "card"},
+            "seat_names": {str(BARBE_NOIRE): "Barbe Noire"},
             "trick": [] if bagarre is None or t.complete else [
                 {"seat": c.added_by, "card": c.card} for c in bagarre.cards],
+            "gone": sorted(t.seen),
             "breaches": [{"rule": rule, "seq": self.seq_of(broke), "proved_at": self.seq_of(proved)}
                          for rule, broke, proved in t.breaches],
             "tiebreak": t.tiebreak, "winner": t.winner,
