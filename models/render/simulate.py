@@ -144,7 +144,7 @@ def _tricks(game: str, seed: int, sim: SelfPlaying, rng: np.random.Generator, *,
     film = FilmSet(game, seed, size=size, typeface=typeface, places=places)
     director = TrickDirector(film, rng, seats, fps)
     truth, bump = stage(sim, director, rng, knock=knock, distractions=distractions)
-    return Simulation(game, seats, seed, sim.header, truth, director.shots, film, fps, bump)
+    return Simulation(game, sim.header.players, seed, sim.header, truth, director.shots, film, fps, bump)
 
 
 def _displaced(engine: Any, cell: str, event: Event) -> str:

@@ -68,6 +68,19 @@ class TrickDirector(Director):
             self._shot(carried=carried)
         return gone
 
+    def turn_over(self, cell: str, card: str, seat: int) -> int:
+        """A hand turns the card face down at ``cell`` over where it lies: ``card`` shows; returns
+        the frame it shows from."""
+        laid = self.table[cell]
+        target = self._point(cell)
+        for x, y in self._path(seat, self._grip(seat, *target), int(rng_int(self.rng, 4, 7)), inward=True):
+            self._shot(hands=[self._hand(seat, x, y)])
+        self.table[cell] = replace(laid, name=card, angle=laid.angle + float(self.rng.normal(0, 3.0)))
+        shown = self.index
+        for x, y in self._path(seat, self._grip(seat, *target), int(rng_int(self.rng, 4, 7)), inward=False):
+            self._shot(hands=[self._hand(seat, x, y)])
+        return shown
+
     def _point(self, cell: str) -> tuple[float, float]:
         card = self.table[cell]
         x, y = self.film.layout.centre(cell, self.film.gap)
@@ -117,11 +130,13 @@ def stage(sim: Any, director: TrickDirector, rng: np.random.Generator, *, knock:
             first, first_at = hidden
             director.lay(BACK, f"t{seat}", seat)
             director.idle(int(rng_int(rng, 3, 7)))
-            for play, began in ((first, first_at), (event, at)):
+            rests = []
+            for play in (first, event):
                 turner = play.player if play.player is not None else seat
-                director.lift(f"t{turner}", turner)
-                rest = director.lay(play.card, f"t{turner}", turner)
-                truth.append(TruthEvent(replace(play, t=rest / fps), rest, began))
+                rests.append(director.turn_over(f"t{turner}", play.card, turner))
+            # Both plays are due once both cards are face up (the watcher tells them together).
+            for play, began in ((first, first_at), (event, at)):
+                truth.append(TruthEvent(replace(play, t=rests[-1] / fps), rests[-1], began))
             hidden = None
             seen += 1
         elif isinstance(event, Play):

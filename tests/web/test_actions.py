@@ -11,6 +11,7 @@ from companion.app.referee import Referee
 from companion.app.store import Store
 from companion.app.table import TableDesk, TableRequest
 from companion.engine.events import Play
+from companion.engine.record import Header
 from tests.web.conftest import AUTH, TOKEN
 from web import Preview, create_app
 
@@ -249,3 +250,13 @@ def test_a_trick_games_seats_are_tapped_one_each(placing: FlaskClient, desk: Tab
         refused = post(placing, "table", body, status=400)["error"]
         assert refused["en"] and refused["fr"]
     assert desk.take() is None
+
+
+def test_rixes_three_places_are_tapped_for_its_two_players(referee: Referee, desk: TableDesk) -> None:
+    """Rixes' table has a place for each captain, Barbe Noire's too: three taps, not two."""
+    referee.new_game(Header("rixes", 2, setup={"crews": {"1": {"legend": "a"}, "2": {"legend": "b"}}}))
+    client = create_app(referee, {"TOKEN": TOKEN, "HOST": "pi.example"}, preview=Preview(),
+                        table=desk).test_client()
+    seats = [[0.3, 0.8], [0.2, 0.2], [0.8, 0.2]]
+    assert post(client, "table", {"seats": seats})["ok"] and desk.take() is not None
+    assert post(client, "table", {"seats": seats[:2]}, status=400)["error"]["en"]

@@ -13,17 +13,18 @@ PIXEL_MATCH = 0.85
 
 
 def register(before: Image, after: Image, *, features: int = 1500,
-             region: npt.NDArray[np.float64] | None = None) -> Matrix | None:
+             region: npt.NDArray[np.float64] | None = None, pixels: bool = True) -> Matrix | None:
     """The homography taking pixels of ``before`` to ``after`` (two grey images of one table),
     or None when they cannot be matched (too different, or too little texture).
 
     ``region`` (a polygon of ``before``'s pixels) keeps the features to where the cards lie: a
     tiled or checked table repeats itself, the cards do not. Where too few features match (a
-    bare tiled table, a trick game's few cards), the pictures' pixels themselves are aligned.
+    bare tiled table), the pictures' pixels themselves are aligned, with ``pixels``: not where
+    cards lie, which place the table better than a repeating table's pixels.
     """
     masks = _masks(before, region)
     found = _by_features(before, after, masks, features)
-    return found if found is not None else _by_pixels(before, after, masks[0])
+    return found if found is not None or not pixels else _by_pixels(before, after, masks[0])
 
 
 def _masks(before: Image, region: npt.NDArray[np.float64] | None) -> list[Image | None]:
@@ -58,18 +59,27 @@ def _by_features(before: Image, after: Image, masks: list[Image | None], feature
 
 
 def _by_pixels(before: Image, after: Image, mask: Image | None) -> Matrix | None:
-    """A turn, shift and scale aligning the pictures' pixels (ECC, from no move: a knock is small),
-    or None when they do not correlate well once aligned."""
-    start = np.eye(2, 3, dtype=np.float32)
+    """A turn, shift and scale aligning the pictures' pixels (ECC, from no move: a knock is small;
+    at half size first, so that a repeating table's pattern does not catch it a tile off), or None
+    when they do not correlate well once aligned (a checked table's squares: no alignment)."""
+    warp = np.eye(2, 3, dtype=np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4)
     where = np.full(before.shape[:2], 255, np.uint8) if mask is None else mask
-    try:
-        score, found = cv2.findTransformECC(before.astype(np.float32), after.astype(np.float32), start,
-                                            cv2.MOTION_AFFINE, criteria, where, 5)
-    except cv2.error:
-        return None  # no convergence: a picture without texture to align
-    warp = np.asarray(found, np.float64)
-    if not np.isfinite(warp).all() or score < PIXEL_MATCH:
+    score = 0.0
+    for scale in (0.5, 1.0):
+        size = (max(1, round(before.shape[1] * scale)), max(1, round(before.shape[0] * scale)))
+        a, b = (cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+                for image in (before, after))
+        m = cv2.resize(where, size, interpolation=cv2.INTER_NEAREST)
+        if scale == 1.0:
+            warp[:, 2] *= 2.0  # the half size's shift, in whole pixels
+        try:
+            score, found = cv2.findTransformECC(a, b, warp, cv2.MOTION_AFFINE, criteria, m, 5)
+        except cv2.error:
+            return None  # no convergence: a picture without texture to align
+        warp = np.asarray(found, np.float32)
+    move = np.asarray(warp, np.float64)
+    if not np.isfinite(move).all() or score < PIXEL_MATCH:
         return None
     # ECC finds W with after(W(x)) = before(x): W takes ``before``'s pixels to ``after``'s.
-    return np.vstack([warp, [0.0, 0.0, 1.0]])
+    return np.vstack([move, [0.0, 0.0, 1.0]])

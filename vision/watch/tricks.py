@@ -43,6 +43,8 @@ BACK = "back"
 FILL = 0.92
 #: Millimetres from the table's middle to where a player sits (beyond the card it shows).
 SEAT_RADIUS = 330.0
+#: Seconds a play turned up waits for another seat's card face down to be turned too.
+HOLD = 4.0
 #: The most a knock turns (degrees) and zooms the picture: a camera bumped, not moved.
 KNOCK_TURN, KNOCK_SCALE = 8.0, (0.92, 1.08)
 
@@ -198,8 +200,10 @@ class TrickInterpreter(Interpreter):
         #: The column each card (or card's back) last left, for a play from the dummy's row.
         self._left_from: dict[str, str] = {}
         #: Plays of cards turned face up while another card of the trick still lies face down (two
-        #: seats playing together, Rixes' reveal): told once every card is turned.
+        #: seats playing together, Rixes' reveal): told once every card is turned, or after
+        #: :data:`HOLD` seconds (a card read face down that is not, a card never turned).
         self._held: list[Output] = []
+        self._held_since: float | None = None
 
     def interpret(self, changes: Sequence[Change], facts: Mapping[str, str | None]) -> list[Output]:
         """As :meth:`Interpreter.interpret`, but a card turned over while another seat's still lies
@@ -207,10 +211,20 @@ class TrickInterpreter(Interpreter):
         out = super().interpret(changes, facts)
         if any(card == BACK for cell, card in facts.items() if cell[:1] == "t"):
             plays = [o for o in out if isinstance(o, Play)]
+            if plays and self._held_since is None:
+                self._held_since = plays[0].t
             self._held += plays
             return [o for o in out if not isinstance(o, Play)]
-        out, self._held = [*self._held, *out], []
-        return out
+        return [*self._release(), *out]
+
+    def tick(self, t: float) -> list[Output]:
+        """As :meth:`Interpreter.tick`, and plays held too long for a card face down told now."""
+        late = self._release() if self._held_since is not None and t - self._held_since >= HOLD else []
+        return [*late, *super().tick(t)]
+
+    def _release(self) -> list[Output]:
+        held, self._held, self._held_since = self._held, [], None
+        return held
 
     def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
         cell, card = change.cell, change.new

@@ -111,8 +111,8 @@ class Watcher(CellReading):
             TrickInterpreter(game, self.view, seats=sum(c[:1] == "t" for c in self.layout.cells),
                              grace=self.config.grace) if self.tricks
             else Interpreter(game, self.view, grace=self.config.grace))
-        self.stabiliser = Stabiliser(self.layout.cells, settle=self.config.settle,
-                                     ask_after=self.config.ask_after,
+        cfg = self.config
+        self.stabiliser = Stabiliser(self.layout.cells, settle=cfg.settle, ask_after=cfg.ask_after,
                                      facts={c: self.view.cards.get(c) for c in self.layout.cells})
         self.stats = WatchStats()
         self.geometry: TableGeometry | None = None
@@ -352,15 +352,13 @@ class Watcher(CellReading):
             self.find.place(None)
         self._sampler = None
         self._memory = {}
-        self._previous = self._static_ref = self._anchor = None
-        self._anchors = None
-        self._placing = False
+        self._previous = self._static_ref = self._anchor = self._anchors = None
+        self._placing = self._recheck = False
         self._frames = {}
         self._calm_image = self._calm_tiles = self._bare = None
         self._moved_at = None
         self._held = []
         self._since_check = []
-        self._recheck = False
         self._searched = -math.inf
         self._rows_failed = True
         self.placement.lost()
@@ -533,7 +531,9 @@ class Watcher(CellReading):
         if self._anchor is not None and self._moved_at is not None and t - self._moved_at < 10.0:
             x0, y0, x1, y1 = self.layout.bounds(self.geometry.gap, margin=20.0)
             region = self.geometry.to_image([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) / self.config.down
-            move = register(self._anchor, small, region=region)
+            # By the pixels of a bare table only: cards found again place it better (follow_cards).
+            bare = not any(self.stabiliser.facts.values())
+            move = register(self._anchor, small, region=region, pixels=bare)
             if move is not None:
                 d = float(self.config.down)
                 scale = np.diag([d, d, 1.0])
