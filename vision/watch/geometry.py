@@ -65,9 +65,12 @@ class TableGeometry:
         """The same table seen by a camera that moved by ``move`` (old image to new image)."""
         return TableGeometry(self.layout, move @ self.homography, self.gap)
 
-    def inside(self, size: tuple[int, int], cell: str) -> bool:
-        """Whether cell ``cell``'s card lies wholly inside an image of ``size`` (width, height)."""
-        return quad_inside(self.to_image(self.layout.card_rect(cell, self.gap)), size)
+    def inside(self, size: tuple[int, int], cell: str, slack: float = 0.0) -> bool:
+        """Whether cell ``cell``'s card lies wholly inside an image of ``size`` (width, height), or
+        all but a ``slack`` share of its width and height at its sides."""
+        quad = self.to_image(self.layout.card_rect(cell, self.gap))
+        centre = quad.mean(axis=0)
+        return quad_inside(centre + (quad - centre) * (1.0 - slack), size)
 
 
 def apply_homography(matrix: npt.NDArray[np.floating[Any]], points: npt.ArrayLike) -> FloatArray:

@@ -85,6 +85,9 @@ FIT_TOLERANCE = 0.08
 #: Share of a still cell's card area that must differ from the cell seen empty for a card to be
 #: read there when its outline cannot be found.
 FAINT = 0.25
+#: The share of a trick place's card width and height that may lie out of the picture (a knock of
+#: the camera) while the place is still read.
+OUT_OF_VIEW = 0.15
 #: The share of a bare cell's card area that must differ before a card's sides are looked for there:
 #: a grey card on a table of its tint (Rixes' Sabres on pale marble) differs by its print alone, a
 #: few hundredths of its area, and is told from the bare table by its sides.

@@ -21,7 +21,7 @@ from vision.watch.cells import Tiles, cell_view, change, with_empty_centre
 from vision.watch.changes import TableView, covered_by_rule
 from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import Layout
-from vision.watch.params import EMPTY_SHARE, FAINT, FITTED_ROWS, SLIGHT
+from vision.watch.params import EMPTY_SHARE, FAINT, FITTED_ROWS, OUT_OF_VIEW, SLIGHT
 from vision.watch.silhouette import Found, alike, changed_share, locate, outlined
 from vision.watch.stable import BUSY, EMPTY, UNSURE, Reading, Stabiliser
 from vision.watch.state import CellMemory, WatchConfig, WatchStats
@@ -70,6 +70,8 @@ class CellReading:
     _around: list[list[int]]
     _around_static: list[list[int]]
     _round: int
+    #: Whether the cells are a trick game's places (:mod:`vision.watch.tricks`).
+    tricks: bool
 
     def _read(self, frame: Image, tiles: Tiles, moving: npt.NDArray[np.bool_], t: float
               ) -> dict[str, Reading]:
@@ -110,7 +112,10 @@ class CellReading:
         look: list[int] = []
         for i, cell in enumerate(self.layout.cells):
             memory = self._memory[cell]
-            if not geometry.inside(self._size, cell) or (self._placing and memory.local is None):
+            # A trick game's place stays read when a knock of the camera pushed a strip of its card
+            # out of the picture: its card is read all the same, and nothing else would read it.
+            slack = OUT_OF_VIEW if self.tricks else 0.0
+            if not geometry.inside(self._size, cell, slack) or (self._placing and memory.local is None):
                 # (While the table is placed roughly, only the cards found where they lie are read.)
                 continue
             if moving[i]:
