@@ -283,7 +283,7 @@ def run_bench_watch(args: argparse.Namespace) -> int:
         find = finder(args.finder, lang)
         if classifier is None or find is None:
             return 2
-        sim = simulate(game, 3, 900_000 + args.seed)
+        sim = simulate(game, find_spec(game).usual_players, 900_000 + args.seed)
         engine = sim.header.new_game()
         watcher = watcher_for(engine, classifier, find=find)
         frames = max(60, int(args.seconds * 100))

@@ -13,6 +13,8 @@ import pytest
 
 from companion.cli.main import main
 from companion.cli.watch import parse_corners
+from companion.engine.spec import GameSpec, register, unregister
+from companion.text import Both
 from tests.bombs import bomb_png, cut_png
 from vision.watch import for_game
 from vision.watch.layouts import layout
@@ -150,12 +152,21 @@ def test_bench_watch(capsys: pytest.CaptureFixture[str]) -> None:
     (["simulate", "--players", "0", "--out", "/tmp/never"], "1 to 5 players"),
     (["simulate", "--mistakes", "2", "--out", "/tmp/never"], "mistakes"),
     (["eval-watch", "--games", "0"], "games"),
-    (["bench", "watch", "--game", "rixes"], "cannot be watched"),
 ])
 def test_bad_input_is_a_clear_message_and_status_2(argv: list[str], message: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, *argv)
     assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_a_game_the_camera_cannot_watch_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Every shipped game is watched: a game read by the camera alone is made up here.
+    register(GameSpec(name="unwatched", title=Both("Unwatched", "Non suivi")))
+    try:
+        status, _, err = run(capsys, "bench", "watch", "--game", "unwatched")
+    finally:
+        unregister("unwatched")
+    assert status == 2 and "cannot be watched" in err and "rixes" in err and "Traceback" not in err
 
 
 def test_simulate_into_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
