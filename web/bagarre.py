@@ -27,6 +27,7 @@ from html import escape
 from typing import Any
 
 from web.svg import (
+    DISC,
     FONT,
     GAP,
     ROW,
@@ -39,6 +40,7 @@ from web.svg import (
     _suit,
     _whole,
     _width,
+    disc,
     drawer,
 )
 
@@ -56,7 +58,6 @@ MEMBER_H, TILT = 18.0, -12.0
 #: A Bagarre of this Rixe in the row above the captains.
 WON_W, WON_H = 38.0, 16.0
 #: The radius of a captain's disc.
-DISC = 15.0
 #: Barbe Noire's gold from which his purse is marked: he wins with 15 at the end of a Rixe (RX15).
 WARN_GOLD = 12
 #: The most cards a captain's column, members a crew, and Bagarres the row draw (a state is never
@@ -196,13 +197,7 @@ def _bagarres(canvas: _Canvas, results: list[Any], y: float) -> float:
 def _disc(canvas: _Canvas, x: float, y: float, captain: int, classes: list[str]) -> float:
     """A captain's disc at ``(x, y)`` with its marks: the turn's ring, the Provocateur's flag ⚑ and
     the winner's crown ♛; Barbe Noire's name under his. Return the bottom."""
-    if "turn" in classes:
-        ring = DISC + 5
-        canvas.add(f'<circle class="turn-mark" cx="{x:.1f}" cy="{y:.1f}" r="{ring:.0f}"/>',
-                   x - ring, y - ring, x + ring, y + ring)
-    canvas.add(f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{DISC:.0f}"/>',
-               x - DISC, y - DISC, x + DISC, y + DISC)
-    canvas.text(x, y + 5, _label(captain), "number", anchor="middle", size=14)
+    disc(canvas, x, y, _label(captain), turn="turn" in classes)
     if "provocateur" in classes:
         canvas.text(x - DISC - 4, y - 4, "⚑", "provocateur-mark", anchor="end", size=14)
     if "winner" in classes:

@@ -318,6 +318,17 @@ def _polar(angle: float, rx: float, ry: float) -> tuple[float, float]:
     return round(rx * math.cos(a), 1) + 0.0, round(ry * math.sin(a), 1) + 0.0  # + 0.0: never "-0.0"
 
 
+def disc(canvas: _Canvas, x: float, y: float, label: str, *, turn: bool) -> None:
+    """A seat's (or captain's) disc at ``(x, y)`` with its label, ringed when it is its turn."""
+    if turn:
+        ring = DISC + 5
+        canvas.add(f'<circle class="turn-mark" cx="{x:.1f}" cy="{y:.1f}" r="{ring:.0f}"/>',
+                   x - ring, y - ring, x + ring, y + ring)
+    canvas.add(f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{DISC:.0f}"/>',
+               x - DISC, y - DISC, x + DISC, y + DISC)
+    canvas.text(x, y + 5, label, "number", anchor="middle", size=14)
+
+
 def _wrap(name: str, limit: int) -> list[str]:
     """``name`` in lines, cut after a "+" or a ":" once a line is ``limit`` characters long."""
     lines = [""]
@@ -501,13 +512,7 @@ def _seat(canvas: _Canvas, seat: int, angle: float, row: Mapping[str, Any], *, t
     data = "".join(f' data-{key}="{value}"' for key in ("won", "score")
                    if (value := _whole(row.get(key))) is not None)
     canvas.raw(f'<g class="{classes}" data-seat="{seat}"{data}>')
-    if turn:
-        ring = DISC + 5
-        canvas.add(f'<circle class="turn-mark" cx="{x:.1f}" cy="{y:.1f}" r="{ring:.0f}"/>',
-                   x - ring, y - ring, x + ring, y + ring)
-    canvas.add(f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{DISC:.0f}"/>',
-               x - DISC, y - DISC, x + DISC, y + DISC)
-    canvas.text(x, y + 5, str(seat), "number", anchor="middle", size=14)
+    disc(canvas, x, y, str(seat), turn=bool(turn))
     if leader:  # a small flag on the upper left: this seat led the trick in play
         fx, fy = x - DISC - 2, y - DISC - 2
         canvas.add(f'<path class="leader-mark" d="M{fx:.1f} {fy:.1f}h8l-4 8z"/>', fx, fy, fx + 8, fy + 8)

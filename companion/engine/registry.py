@@ -18,7 +18,7 @@ def refereed() -> dict[str, type[Game[Any]]]:
     """The rules class of every refereed game, by record name.
 
     >>> sorted(refereed())
-    ['ascension', 'crew', 'tranquility']
+    ['ascension', 'crew', 'rixes', 'tranquility']
     """
     return {spec.name: spec.rules for spec in specs() if spec.rules is not None}
 
