@@ -95,10 +95,10 @@ class Game(abc.ABC, Generic[S]):
     SETUP_FIELDS: ClassVar[tuple[str, ...]] = ()
     #: What each of :attr:`SETUP_FIELDS` holds, for the page's new-game form.
     SETUP_HELP: ClassVar[Mapping[str, Both]] = {}
-    #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
-    #: unless a game's rulings name their own).
     #: Whether a play may say what its card is played as (``as``: Rixes' advanced weapons).
     PLAYS_AS: ClassVar[bool] = False
+    #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
+    #: unless a game's rulings name their own).
     TURN_RULE: ClassVar[str] = "C1"
     OVER_RULE: ClassVar[str] = "C4"
 
