@@ -47,26 +47,22 @@ def benched() -> tuple[GameSpec, ...]:
     return tuple(spec for spec in in_order() if spec.selfplay is not None and spec.placements[0])
 
 
-def _simulator(game: str, players: int, rng: random.Random) -> SelfPlaying:
-    """An unchecked self-play simulator of ``game``, or UnknownGame where it has none."""
-    selfplay = find_spec(game).selfplay
-    if selfplay is None:
+def _simulator(game: str, rng: random.Random) -> SelfPlaying:
+    """An unchecked self-play simulator of ``game`` with its usual seats
+    (:attr:`GameSpec.usual_players`), or UnknownGame where it has none."""
+    spec = find_spec(game)
+    if spec.selfplay is None:
         known = ", ".join(spec.name for spec in benched())
         raise UnknownGame(Text("bench_no_rules", game=game, known=known))
-    return selfplay(players, rng, checked=False)
-
-
-def bench_players(game: str) -> int:
-    """The seats the benchmark plays: the game's usual ones (:attr:`GameSpec.usual_players`)."""
-    return find_spec(game).usual_players
+    return spec.selfplay(spec.usual_players, rng, checked=False)
 
 
 def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
-    """Positions of games still going on, taken from random self-play (:func:`bench_players`)."""
+    """Positions of games still going on, taken from random self-play."""
     rng = random.Random(seed)
     found: list[Game[Any]] = []
     while len(found) < count:
-        sim = _simulator(game, bench_players(game), rng)
+        sim = _simulator(game, rng)
         events = sim.run()
         position = sim.header.new_game()
         for event in events[: rng.randrange(len(events))]:
@@ -100,7 +96,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        sim = _simulator(game, bench_players(game), random.Random(rng.getrandbits(32)))
+        sim = _simulator(game, random.Random(rng.getrandbits(32)))
         moves += len(sim.run())
         outcome = sim.game.outcome()
         won += bool(outcome and outcome.winners)
@@ -108,7 +104,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     game_time = time.perf_counter() - start
     return {
         "game": game,
-        "players": bench_players(game),
+        "players": find_spec(game).usual_players,
         "cpu": cpu,
         "checks": checks,
         "checks_per_s": checks / check_time,

@@ -178,13 +178,14 @@ class Referee:
         companion's would otherwise be made again at once).
         """
         with self.lock:
-            parsed = event if isinstance(event, Event) else _parse(event)[0]
+            read = _parse(event)
+            parsed = read[0]
             if parsed is not None and parsed.source == "engine":
                 raise MalformedInput(Text("engine_event_fed"))
             stack = self.game.move_stack
             if isinstance(parsed, Undo) and stack and stack[-1].source == "engine" and len(stack) > 1:
                 self._submit(Undo(source="engine"))
-            entry = self._submit(event)
+            entry = self._submit(event, read)
             self._engine_moves()
             return entry
 
@@ -197,10 +198,12 @@ class Referee:
                 return
             self._submit(made)
 
-    def _submit(self, event: Event | Mapping[str, Any]) -> Entry:
+    def _submit(self, event: Event | Mapping[str, Any], read: Read | None = None) -> Entry:
+        """:meth:`submit`'s ruling, storing and announcing of one event (``read``: as
+        :func:`_parse` read it already)."""
         with self.lock:
             now = self.clock()
-            parsed, item = _parse(event) if not isinstance(event, Event) else (event, event)
+            parsed, item = read if read is not None else _parse(event)
             if parsed is not None and parsed.t is None:
                 parsed = replace(parsed, t=round(now - self.started, 3))
                 item = parsed if not isinstance(item, AmbiguousReading) else item
@@ -376,7 +379,11 @@ def new_header(game: str, players: int, options: Mapping[str, object], *, names:
     return Header.from_json(line)
 
 
-def _parse(event: Event | Mapping[str, Any]) -> tuple[Event | None, Event | AmbiguousReading]:
+#: A record line read: the event (None when unreadable), and what to rule on.
+Read = tuple[Event | None, Event | AmbiguousReading]
+
+
+def _parse(event: Event | Mapping[str, Any]) -> Read:
     """Decode a record line: (the event or None, what to rule on)."""
     if isinstance(event, Event):
         return event, event

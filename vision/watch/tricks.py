@@ -202,28 +202,27 @@ class TrickInterpreter(Interpreter):
         #: Plays of cards turned face up while another card of the trick still lies face down (two
         #: seats playing together, Rixes' reveal): told once every card is turned, or after
         #: :data:`HOLD` seconds (a card read face down that is not, a card never turned).
-        self._held: list[Output] = []
-        self._held_since: float | None = None
+        self._held: list[Play] = []
 
     def interpret(self, changes: Sequence[Change], facts: Mapping[str, str | None]) -> list[Output]:
         """As :meth:`Interpreter.interpret`, but a card turned over while another seat's still lies
         face down is told with it, once both are turned (a simultaneous reveal)."""
         out = super().interpret(changes, facts)
         if any(card == BACK for cell, card in facts.items() if cell[:1] == "t"):
-            plays = [o for o in out if isinstance(o, Play)]
-            if plays and self._held_since is None:
-                self._held_since = plays[0].t
-            self._held += plays
+            self._held += [o for o in out if isinstance(o, Play)]
             return [o for o in out if not isinstance(o, Play)]
         return [*self._release(), *out]
 
     def tick(self, t: float) -> list[Output]:
-        """As :meth:`Interpreter.tick`, and plays held too long for a card face down told now."""
-        late = self._release() if self._held_since is not None and t - self._held_since >= HOLD else []
+        """As :meth:`Interpreter.tick`, and plays held too long for a card face down told now (held
+        since the first of them was turned up)."""
+        since = self._held[0].t if self._held else None
+        late = self._release() if since is not None and t - since >= HOLD else []
         return [*late, *super().tick(t)]
 
     def _release(self) -> list[Output]:
-        held, self._held, self._held_since = self._held, [], None
+        held: list[Output] = list(self._held)
+        self._held = []
         return held
 
     def _appeared(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:

@@ -147,9 +147,6 @@ class Rixes(Game[Table]):
 
     # -- whose turn ------------------------------------------------------------------
 
-    def _new_bagarre(self) -> bool:
-        return self.t.bagarre is None or self.t.complete
-
     def _winner_now(self) -> Won:
         """Who wins the Bagarre on the table as it stands (``cancelled``: set aside)."""
         bagarre = self.t.bagarre
@@ -175,7 +172,7 @@ class Rixes(Game[Table]):
         t = self.t
         if t.phase != "bagarres":
             return frozenset()
-        if self._new_bagarre():
+        if self.t.provoking:
             if t.bagarre is None:
                 return provocateurs(True, None, None, t.holding, t.provoked)
             won = self._winner_now()
@@ -224,7 +221,7 @@ class Rixes(Game[Table]):
         if captain == BARBE_NOIRE and self._pile and t.pile and event.card != t.pile[-1]:
             return refused("RX3", Text("rixes_pile_top", card=t.pile[-1]))
         card = weapon(event.card)
-        new = self._new_bagarre()
+        new = self.t.provoking
         if new and captain != BARBE_NOIRE and len(card.types) > 1:
             if not event.as_:
                 return refused("G2", Text("rixes_say_type", card=event.card, types=" / ".join(card.types)))
@@ -285,7 +282,7 @@ class Rixes(Game[Table]):
         """Whether no captain holds a card and the last Bagarre has all its cards (phase 3 may begin)."""
         t = self.t
         return t.phase in ("loot", "recruit") or (
-            t.phase == "bagarres" and not any(t.holding.values()) and (t.bagarre is None or t.complete))
+            t.phase == "bagarres" and not any(t.holding.values()) and t.provoking)
 
     def _gold_after(self, moves: Mapping[int, int], counting: bool) -> dict[int, int]:
         """Every captain's gold after ``moves``, the loot counted first if it is due (``counting``)."""
@@ -320,7 +317,7 @@ class Rixes(Game[Table]):
         t = self.t
         captain = event.player if event.player is not None else min(self._expected())
         card = weapon(event.card)
-        if self._new_bagarre():
+        if self.t.provoking:
             if t.bagarre is not None:
                 self._finish_bagarre()
             # A player's advanced Provocation is of the type it names; Barbe Noire's, its top (RX16).
@@ -560,7 +557,7 @@ class Rixes(Game[Table]):
             # the cards of a Bagarre still being played where their captains laid them.
             "places": {"seats": 3, "first": BARBE_NOIRE, "shown": False, "tap": "card"},
             "seat_names": {str(BARBE_NOIRE): "Barbe Noire"},
-            "trick": [] if bagarre is None or t.complete else [
+            "trick": [] if bagarre is None or t.provoking else [
                 {"seat": c.added_by, "card": c.card} for c in bagarre.cards],
             "gone": sorted(t.seen),
             "breaches": [{"rule": rule, "seq": self.seq_of(broke), "proved_at": self.seq_of(proved)}

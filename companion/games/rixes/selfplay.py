@@ -94,10 +94,9 @@ class RixesSelfPlay:
         # Barbe Noire turns over the top of his pile (the list's end).
         card = hand[-1] if captain == BARBE_NOIRE else self._choose(captain, hand)
         kinds = weapon(card).types
-        new = game.t.bagarre is None or game.t.complete
         # An advanced Provocation says which of its two types it is (RX16).
-        play = Play(card, "", player=captain,
-                    as_=self.rng.choice(kinds) if new and len(kinds) > 1 and captain != BARBE_NOIRE else "")
+        provokes = game.t.provoking and len(kinds) > 1 and captain != BARBE_NOIRE
+        play = Play(card, "", player=captain, as_=self.rng.choice(kinds) if provokes else "")
         if self.checked:
             self._play(play)
         else:
@@ -108,8 +107,7 @@ class RixesSelfPlay:
     def _choose(self, player: int, hand: list[str]) -> str:
         game = self.game
         bagarre = game.t.bagarre
-        new = bagarre is None or game.t.complete
-        dominant = None if new or bagarre is None else bagarre.dominant
+        dominant = None if game.t.provoking or bagarre is None else bagarre.dominant
         follow = [card for card in hand if dominant is not None and weapon(card).bears(dominant)]
         others = [card for card in hand if card not in follow]
         known = game.t.known[player]

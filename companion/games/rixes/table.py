@@ -84,6 +84,12 @@ class Table:
         effects aside, until the next begins)."""
         return self.bagarre is not None and all(c in self.played_by for turn in self.turns for c in turn)
 
+    @property
+    def provoking(self) -> bool:
+        """Whether the next card provokes a new Bagarre: none yet in this Rixe, or the one on the
+        table has all its cards."""
+        return self.bagarre is None or self.complete
+
     def copy(self) -> Table:
         """A copy sharing nothing mutable (the referee's snapshot for undo, taken at every event:
         ``copy.deepcopy``, then ``dataclasses.replace``, took most of a game's time)."""
