@@ -8,7 +8,7 @@ events live in its package and register themselves with :func:`register_event`, 
 reader knows every ``type`` without a list of games.
 
 >>> event_from_json({"type": "play", "card": "27", "at": "c1", "player": 2})
-Play(player=2, source=None, t=None, confidence=None, card='27', at='c1', as_='')
+Play(player=2, source=None, t=None, confidence=None, card='27', at='c1', as_='', up='')
 >>> Play("27", "c1").to_json()
 {'type': 'play', 'card': '27', 'at': 'c1'}
 """
@@ -25,6 +25,9 @@ from companion.text import Both, Text
 #: Where an event may come from; ``engine`` is a card the companion plays itself (Rixes' Barbe Noire
 #: with ``bn_pile: page``, :meth:`companion.engine.game.Game.engine_event`).
 SOURCES = frozenset({"camera", "page", "button", "file", "engine"})
+
+#: The halves a card may show toward the top of the table (a play's ``up``).
+ORIENTATIONS = ("day", "night")
 
 #: Every event class by its record ``type``, filled by :func:`register_event`.
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -109,11 +112,16 @@ class Play(Placement):
     #: What the card is played as, where the game lets a card be one of several (``as``: Rixes'
     #: advanced weapons, a type of its two); empty where nothing is said.
     as_: str = ""
+    #: Which half of the card points to the top of the grid (``up``: ``"day"`` or ``"night"``,
+    #: Tranquillité's Jour et nuit and Compétition); empty where nothing is said.
+    up: str = ""
 
     def _fields_json(self) -> dict[str, Any]:
         out = {"card": self.card, "at": self.at} if self.at else {"card": self.card}
         if self.as_:
             out["as"] = self.as_
+        if self.up:
+            out["up"] = self.up
         return out
 
     @classmethod
@@ -124,7 +132,10 @@ class Play(Placement):
         if "card" in obj and obj["card"] is None:
             raise AmbiguousReading(Text("unsure_card", at=at or "-"))
         as_ = string_field(obj, "as") if "as" in obj else ""
-        return cls(string_field(obj, "card"), at, as_=as_, **meta)
+        up = string_field(obj, "up") if "up" in obj else ""
+        if up and up not in ORIENTATIONS:
+            raise MalformedInput(Text("bad_field", field="up", value=up))
+        return cls(string_field(obj, "card"), at, as_=as_, up=up, **meta)
 
     def describe(self, labels: Labels) -> Text:
         """``27 at c1``; ``r3 played to the trick``."""

@@ -97,6 +97,8 @@ class Game(abc.ABC, Generic[S]):
     SETUP_HELP: ClassVar[Mapping[str, Both]] = {}
     #: Whether a play may say what its card is played as (``as``: Rixes' advanced weapons).
     PLAYS_AS: ClassVar[bool] = False
+    #: Whether a play says which half of its card points up (``up``: Tranquillité's Jour et nuit).
+    PLAYS_UP: ClassVar[bool] = False
     #: The rule an event out of turn breaks, and one after the end (the project's C1 and C4,
     #: unless a game's rulings name their own).
     TURN_RULE: ClassVar[str] = "C1"
@@ -189,9 +191,12 @@ class Game(abc.ABC, Generic[S]):
         self._validate_names(event)
 
     def _validate_as(self, event: Event) -> None:
-        """A play's ``as`` only where the game lets a card be played as something (:attr:`PLAYS_AS`)."""
+        """A play's ``as`` only where the game lets a card be played as something (:attr:`PLAYS_AS`),
+        its ``up`` only where it says which half points up (:attr:`PLAYS_UP`)."""
         if isinstance(event, Play) and event.as_ and not self.PLAYS_AS:
             raise MalformedInput(Text("bad_field", field="as", value=event.as_))
+        if isinstance(event, Play) and event.up and not self.PLAYS_UP:
+            raise MalformedInput(Text("bad_field", field="up", value=event.up))
 
     @abc.abstractmethod
     def _validate_names(self, event: Event) -> None:

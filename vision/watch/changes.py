@@ -22,7 +22,7 @@ time and the confidence:
 >>> view = TableView({"a1": "12"}, frozenset())
 >>> interpreter = Interpreter("tranquility", view)
 >>> interpreter.interpret([Change("b1", None, "20", 3.0, 0.99)], {"a1": "12", "b1": "20"})
-[Play(player=None, source='camera', t=3.0, confidence=0.99, card='20', at='b1', as_='')]
+[Play(player=None, source='camera', t=3.0, confidence=0.99, card='20', at='b1', as_='', up='')]
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ The watcher reads each place as it reads a grid's cells; what the changes mean d
 >>> view = TableView({"t1": "pink-3"}, frozenset())
 >>> interpreter = TrickInterpreter("crew", view, seats=4)
 >>> interpreter.interpret([Change("t2", None, "pink-7", 2.0, 0.98)], {"t1": "pink-3", "t2": "pink-7"})
-[Play(player=2, source='camera', t=2.0, confidence=0.98, card='pink-7', at='', as_='')]
+[Play(player=2, source='camera', t=2.0, confidence=0.98, card='pink-7', at='', as_='', up='')]
 """
 
 from __future__ import annotations

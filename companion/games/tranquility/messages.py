@@ -79,3 +79,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "perdue : le joueur {seat} a {hand} carte(s) et aucune carte ne pourrait être posée",
     ),
 }
+
+# Mers agitées and the variants: how their events are named (T12 to T22).
+MESSAGES.update({
+    "desc_reef": ("the reef moved to row {row}", "le récif déplacé en ligne {row}"),
+    "desc_reef_stay": ("the reef left in place", "le récif laissé en place"),
+    "desc_drawn": ("{card} drawn", "{card} piochée"),
+    "desc_compass": ("a compass spent", "une boussole utilisée"),
+    "desc_discard_hand": ("the whole hand discarded ({count})", "toute la main défaussée ({count})"),
+    "desc_monster_held": ("{count} sea monster(s) said held", "{count} monstre(s) marin(s) annoncé(s)"),
+    "desc_explore": ("the explorer card {card}", "la carte d'exploration {card}"),
+    "desc_rotate": ("the card at {at} turned", "la carte en {at} tournée"),
+    "desc_swap": ("the hand swapped for the row", "la main échangée contre la rangée"),
+    "desc_pass": ("a pass", "un passe"),
+})
+
+MESSAGES.update({
+    "variant_with_module": (
+        "the variant {variant} is not played with the module {module} (T12)",
+        "la variante {variant} ne se joue pas avec le module {module} (T12)",
+    ),
+})

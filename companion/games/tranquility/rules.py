@@ -19,21 +19,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, Self, cast
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
-from companion.engine.game import Option
 from companion.engine.placing import Counts, PlacingGame
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.tranquility.board import GRID, Board
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.messages import MESSAGES
+from companion.games.tranquility.options import OPTIONS
 from companion.messages import register_messages
 from companion.text import Both, Text
 
 #: Cell names in sequence order (T1): index = (row - 1) * 6 + (column - 1).
-CELLS: tuple[str, ...] = tuple(f"{col}{row}" for row in range(1, 7) for col in "abcdef")
-CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELLS)}
+CELLS: tuple[str, ...] = GRID.cells
+CELL_INDEX: dict[str, int] = GRID.index
 START = "start"
 FINISH = "finish"
 SIZE = 36
@@ -46,7 +47,6 @@ ISLAND: dict[str, int] = {str(v): v for v in range(LOWEST, HIGHEST + 1)}
 #: Cards of the box that are never laid on the grid in the base game.
 EXPANSION = frozenset({"reef", "monster", "storm-yellow", "storm-purple", "storm-orange", "compass"})
 OTHER_CARDS = frozenset({"border", "back"}) | EXPANSION
-REMOVED_CHOICES = (0, 4, 6, 8, 10, 12)
 
 _START_LABEL = Both("the Start card", "la carte de départ")
 _FINISH_LABEL = Both("the Finish card", "la carte d'arrivée")
@@ -67,6 +67,8 @@ class Snapshot:
     pending_start: bool
     loss_reported: bool
     ascending: bool
+    #: What a module or a variant adds to the state (its own frozen value), or None.
+    extra: object = None
 
 
 def deal_sizes(total: int, players: int) -> list[int]:
@@ -89,11 +91,22 @@ class Tranquility(PlacingGame[Snapshot]):
     title = Both("Tranquillité", "Tranquillité")
     min_players = 1
     max_players = 5
-    OPTIONS = (
-        Option("removed", 0, REMOVED_CHOICES,
-               Both("island cards removed unseen (7.1)", "cartes d'île retirées face cachée (7.1)")),
-    )
+    OPTIONS = OPTIONS
     OVERRIDABLE = frozenset({"T2", "T3", "T5"})
+    #: Where island cards go (the grid; the Grande Arche and the Pyramide have their own).
+    BOARD: Board = GRID
+    #: Whether a gap's room is its arithmetic width (T3); False where other sequences' cards count.
+    ARITHMETIC_ROOM = True
+
+    def __new__(cls, players: int, options: Mapping[str, object] | None = None, **kwargs: object) -> Self:
+        """The class of the game the options name: a variant of the sheet, or *Mers agitées*."""
+        del players, kwargs
+        chosen: type[Tranquility] = cls
+        if cls is Tranquility:
+            from companion.games.tranquility.variants import rules_for  # noqa: PLC0415 (they subclass this)
+
+            chosen = rules_for(options or {})
+        return cast(Self, object.__new__(chosen))
 
     def __init__(
         self,
@@ -118,7 +131,7 @@ class Tranquility(PlacingGame[Snapshot]):
         ):
             raise MalformedInput(Text("bad_decks", decks=sizes, total=total, players=players))
         self.hand_limit = HAND_LIMIT
-        self.cells: list[int] = [0] * SIZE
+        self.cells: list[int] = [0] * self.BOARD.size
         self.start_played = False
         self.finish_played = False
         self._turn = 0
@@ -130,6 +143,8 @@ class Tranquility(PlacingGame[Snapshot]):
         self.loss_reported = False
         #: False once an override has broken the ascending order of the grid.
         self.ascending = True
+        #: Whether a module or variant adds place checks (:meth:`_closed_refusal`, :meth:`_late_refusal`).
+        self.hooked = False
 
     @classmethod
     def from_position(
@@ -151,7 +166,7 @@ class Tranquility(PlacingGame[Snapshot]):
         """
         game = cls(players, options)
         for cell, value in (cells or {}).items():
-            game.cells[CELL_INDEX[cell]] = value
+            game.cells[game.BOARD.index[cell]] = value
         game.start_played = start
         if hands is not None:
             game.hands = list(hands)
@@ -187,7 +202,7 @@ class Tranquility(PlacingGame[Snapshot]):
             self._validate_cell(event.at)
 
     def _validate_cell(self, at: str) -> None:
-        if at not in CELL_INDEX and at not in (START, FINISH):
+        if at not in self.BOARD.index and at != FINISH and (at != START or not self.BOARD.start):
             raise MalformedInput(Text("unknown_cell", at=at, game=self.title))
 
     def card_label(self, card: str) -> Both | str:
@@ -209,16 +224,19 @@ class Tranquility(PlacingGame[Snapshot]):
     # -- state -------------------------------------------------------------
 
     def is_complete(self) -> bool:
-        """Whether all 36 cells and the start corner are filled (T7)."""
-        return self.start_played and all(self.cells)
+        """Whether every cell and the start corner (where the layout has one) are filled (T7)."""
+        return (self.start_played or not self.BOARD.start) and all(self.cells)
 
     def _is_ascending(self) -> bool:
-        placed = [v for v in self.cells if v]
-        return all(a < b for a, b in pairwise(placed))
+        for lo, hi in self.BOARD.spans:
+            placed = [v for v in self.cells[lo:hi] if v]
+            if not all(a < b for a, b in pairwise(placed)):
+                return False
+        return True
 
     def _save(self) -> Snapshot:
         return Snapshot(self._counts(), tuple(self.cells), self.start_played, self.finish_played,
-                        self.pending_start, self.loss_reported, self.ascending)
+                        self.pending_start, self.loss_reported, self.ascending, self._save_extra())
 
     def _restore(self, saved: Snapshot) -> None:
         self._restore_counts(saved.counts)
@@ -226,10 +244,18 @@ class Tranquility(PlacingGame[Snapshot]):
         self.start_played, self.finish_played = saved.start_played, saved.finish_played
         self.pending_start, self.loss_reported = saved.pending_start, saved.loss_reported
         self.ascending = saved.ascending
+        self._restore_extra(saved.extra)
+
+    def _save_extra(self) -> object:
+        """What a module or variant adds to a snapshot (a frozen value); none in the base game."""
+        return None
+
+    def _restore_extra(self, extra: object) -> None:
+        """Go back to what :meth:`_save_extra` saved."""
 
     def state_json(self) -> dict[str, Any]:
         """Cells (filled ones, in sequence order), corners, turn, counts, flags."""
-        cells = {CELLS[i]: str(v) for i, v in enumerate(self.cells) if v}
+        cells = {self.BOARD.cells[i]: str(v) for i, v in enumerate(self.cells) if v}
         outcome = self.outcome()
         return {
             "game": self.name,
@@ -251,23 +277,12 @@ class Tranquility(PlacingGame[Snapshot]):
         }
 
     def diagram(self) -> str:
-        """The grid as text, top row first, with the two corners."""
+        """The layout as text, top row first, with the corners played."""
         flagged = {f.event.at: f.event.card for f in self.flagged}
-        lines = ["        " + "".join(f"{c:>5}" for c in "abcdef")]
-        for row in range(6, 0, -1):
-            cells = []
-            for col in "abcdef":
-                name = f"{col}{row}"
-                value = self.cells[CELL_INDEX[name]]
-                text = str(value) if value else "."
-                if name in flagged:
-                    text = f"!{flagged[name]}"
-                cells.append(f"{text:>5}")
-            corner = "  [finish]" if row == 6 and self.finish_played else ""
-            lines.append(f"  {row:>2}    " + "".join(cells) + corner)
-        if self.start_played:
-            lines.append("  [start]")
-        return "\n".join(lines)
+        texts = {name: f"!{flagged[name]}" if name in flagged else str(value) if value else "."
+                 for name, value in zip(self.BOARD.cells, self.cells, strict=True)}
+        corners = ["[finish]"] * self.finish_played + ["[start]"] * self.start_played
+        return self.BOARD.diagram(texts, corners)
 
     # -- rules -------------------------------------------------------------
 
@@ -315,62 +330,89 @@ class Tranquility(PlacingGame[Snapshot]):
         if at in (START, FINISH):
             rule = "T6" if at == START else "T7"
             return refused(rule, Text("corner_island", card=card, at=self.cell_label(at)))
-        return self._check_island(value, CELL_INDEX[at], hand)
+        return self._check_island(value, self.BOARD.index[at], hand)
 
     def _check_island(self, v: int, i: int, hand: int) -> Ruling:
-        cells = self.cells
-        at = CELLS[i]
+        cells, names = self.cells, self.BOARD.cells
+        lo, hi = self.BOARD.span_of[i]
+        at = names[i]
         if cells[i]:
             return refused("C3", Text("occupied", card=v, at=at, other=cells[i]))
+        if self.hooked:
+            closed = self._closed_refusal(v, i)
+            if closed is not None:
+                return closed
         j = i - 1
-        while j >= 0 and not cells[j]:
+        while j >= lo and not cells[j]:
             j -= 1
         k = i + 1
-        while k < SIZE and not cells[k]:
+        while k < hi and not cells[k]:
             k += 1
         # T2: greater than every card before, smaller than every card after. On an
-        # ascending grid the nearest placed cards are the extremes.
+        # ascending sequence the nearest placed cards are the extremes.
         low, high = j, k
         if not self.ascending:
-            before = [x for x in range(i) if cells[x]]
-            after = [x for x in range(i + 1, SIZE) if cells[x]]
-            low = max(before, key=cells.__getitem__) if before else -1
-            high = min(after, key=cells.__getitem__) if after else SIZE
-        if low >= 0 and cells[low] >= v:
-            return refused("T2", Text("order_low", card=v, at=at, other=cells[low], other_at=CELLS[low]))
-        if high < SIZE and cells[high] <= v:
+            before = [x for x in range(lo, i) if cells[x]]
+            after = [x for x in range(i + 1, hi) if cells[x]]
+            low = max(before, key=cells.__getitem__) if before else lo - 1
+            high = min(after, key=cells.__getitem__) if after else hi
+        if low >= lo and cells[low] >= v:
+            return refused("T2", Text("order_low", card=v, at=at, other=cells[low], other_at=names[low]))
+        if high < hi and cells[high] <= v:
             return refused("T2", Text("order_high", card=v, at=at, other=cells[high],
-                                      other_at=CELLS[high]))
+                                      other_at=names[high]))
         # T3: room left for whole numbers in every gap.
-        if j >= 0:
-            if v - cells[j] < i - j:
+        room = self._room
+        if j >= lo:
+            numbers = room(cells[j], v)
+            if numbers < i - j - 1:
                 return refused("T3", Text("no_room_between", card=v, at=at, other=cells[j],
-                                          other_at=CELLS[j], cells=i - j - 1, numbers=v - cells[j] - 1))
-        elif v - LOWEST < i:
-            return refused("T3", Text("no_room_before", card=v, at=at, cells=i, numbers=v - LOWEST))
-        if k < SIZE:
-            if cells[k] - v < k - i:
+                                          other_at=names[j], cells=i - j - 1, numbers=numbers))
+        elif (numbers := room(LOWEST - 1, v)) < i - lo:
+            return refused("T3", Text("no_room_before", card=v, at=at, cells=i - lo, numbers=numbers))
+        if k < hi:
+            numbers = room(v, cells[k])
+            if numbers < k - i - 1:
                 return refused("T3", Text("no_room_between", card=v, at=at, other=cells[k],
-                                          other_at=CELLS[k], cells=k - i - 1, numbers=cells[k] - v - 1))
-        elif HIGHEST - v < SIZE - 1 - i:
-            return refused("T3", Text("no_room_after", card=v, at=at, cells=SIZE - 1 - i,
-                                      numbers=HIGHEST - v))
+                                          other_at=names[k], cells=k - i - 1, numbers=numbers))
+        elif (numbers := room(v, HIGHEST + 1)) < hi - 1 - i:
+            return refused("T3", Text("no_room_after", card=v, at=at, cells=hi - 1 - i, numbers=numbers))
+        if self.hooked:
+            late = self._late_refusal(v, i)
+            if late is not None:
+                return late
         cost, neighbour = self._cost(v, i)
         if cost > hand - 1:
             return refused("T5", Text("too_costly", card=v, at=at, cost=cost, other=cells[neighbour],
-                                      other_at=CELLS[neighbour], seat=self.turn, left=hand - 1))
+                                      other_at=names[neighbour], seat=self.turn, left=hand - 1))
         if cost == 0:
             return accepted(Text("placed_free", card=v, at=at), 0)
         return accepted(Text("placed_cost", card=v, at=at, cost=cost, other=cells[neighbour],
-                             other_at=CELLS[neighbour]), cost)
+                             other_at=names[neighbour]), cost)
+
+    def _room(self, low: int, high: int) -> int:
+        """How many whole numbers between ``low`` and ``high`` may still fill a gap (T3)."""
+        return high - low - 1
+
+    def _closed_refusal(self, value: int, i: int) -> Ruling | None:
+        """A module's or variant's refusal of any island card at cell ``i``, checked before the
+        order (T21: a closed row, an orientation); None in the base game."""
+        del value, i
+        return None
+
+    def _late_refusal(self, value: int, i: int) -> Ruling | None:
+        """A module's refusal checked after T3 and before the cost (T21: an orange storm); None here."""
+        del value, i
+        return None
 
     def _cost(self, v: int, i: int) -> tuple[int, int]:
         """T4: the cost of ``v`` at index ``i`` and the neighbour that sets it (-1 if none)."""
         cells = self.cells
+        lo, hi = self.BOARD.span_of[i]
         cost, neighbour = 0, -1
-        if i > 0 and cells[i - 1]:
+        if i > lo and cells[i - 1]:
             cost, neighbour = abs(v - cells[i - 1]), i - 1
-        if i < SIZE - 1 and cells[i + 1]:
+        if i < hi - 1 and cells[i + 1]:
             right = abs(cells[i + 1] - v)
             if neighbour < 0 or right < cost:
                 cost, neighbour = right, i + 1
@@ -399,7 +441,7 @@ class Tranquility(PlacingGame[Snapshot]):
         return accepted(Text("start_split_done", split=split or "-", limit=HAND_LIMIT))
 
     def _override_ruling(self, placement: Placement) -> Ruling:
-        value, i = ISLAND[placement.card], CELL_INDEX[placement.at]
+        value, i = ISLAND[placement.card], self.BOARD.index[placement.at]
         cost, _ = self._cost(value, i)
         cost = min(cost, self.hands[self._turn] - 1)
         return accepted(Text("overridden", card=value, at=placement.at, cost=cost), cost)
@@ -422,7 +464,7 @@ class Tranquility(PlacingGame[Snapshot]):
             if event.card == FINISH:
                 self.finish_played = True
                 return
-            value, i = ISLAND[event.card], CELL_INDEX[event.at]
+            value, i = ISLAND[event.card], self.BOARD.index[event.at]
             self._pay(seat, self._cost(value, i)[0])
             self.cells[i] = value
             if forced and self.ascending:
@@ -477,27 +519,40 @@ class Tranquility(PlacingGame[Snapshot]):
         """
         if hand is None:
             hand = self.hands[self._turn]
-        if not self.ascending:
-            # An override left the grid out of order: T2 holds where every card before is smaller
-            # and every card after larger; only there is the whole check worth making.
-            cells = self.cells
-            below = [LOWEST - 1] * SIZE  # the largest card before each cell
-            for i in range(1, SIZE):
-                below[i] = max(below[i - 1], cells[i - 1] or LOWEST - 1)
-            above = HIGHEST + 1  # the smallest card after the cell
-            fits = [False] * SIZE
-            for i in range(SIZE - 1, -1, -1):
-                fits[i] = not cells[i] and below[i] < value < above
-                if cells[i]:
-                    above = min(above, cells[i])
-            for i in range(SIZE):
-                ruling = self._check_island(value, i, hand) if fits[i] else None
-                if ruling is not None and ruling.legal:
-                    yield CELLS[i], ruling.discard or 0
-            return
+        for lo, hi in self.BOARD.spans:
+            if self.ascending and self.ARITHMETIC_ROOM:
+                found = self._gap_cells(value, hand, lo, hi)
+            else:
+                found = self._checked_cells(value, hand, lo, hi)
+            for i, cost in found:
+                if self.hooked and (self._closed_refusal(value, i) or self._late_refusal(value, i)):
+                    continue
+                yield self.BOARD.cells[i], cost
+
+    def _checked_cells(self, value: int, hand: int, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """The legal cells of one sequence, each checked whole (out of order, or T3 not arithmetic)."""
+        # T2 holds where every card before is smaller and every card after larger; only there is
+        # the whole check worth making.
         cells = self.cells
-        lo, u, hi, w = -1, LOWEST - 1, SIZE, HIGHEST + 1
-        for idx in range(SIZE):
+        below = [LOWEST - 1] * (hi - lo)  # the largest card before each cell
+        for n in range(1, hi - lo):
+            below[n] = max(below[n - 1], cells[lo + n - 1] or LOWEST - 1)
+        above = HIGHEST + 1  # the smallest card after the cell
+        fits = [False] * (hi - lo)
+        for n in range(hi - lo - 1, -1, -1):
+            fits[n] = not cells[lo + n] and below[n] < value < above
+            if cells[lo + n]:
+                above = min(above, cells[lo + n])
+        for n in range(hi - lo):
+            ruling = self._check_island(value, lo + n, hand) if fits[n] else None
+            if ruling is not None and ruling.legal:
+                yield lo + n, ruling.discard or 0
+
+    def _gap_cells(self, value: int, hand: int, start: int, end: int) -> Iterator[tuple[int, int]]:
+        """The legal cells of one ascending sequence ``[start, end)``: in the gap where ``value`` belongs."""
+        cells = self.cells
+        lo, u, hi, w = start - 1, LOWEST - 1, end, HIGHEST + 1
+        for idx in range(start, end):
             c = cells[idx]
             if c:
                 if c < value:
@@ -511,11 +566,11 @@ class Tranquility(PlacingGame[Snapshot]):
         last = min(hi - 1, lo + (value - u))
         budget = hand - 1
         for i in range(first, last + 1):
-            left = value - u if i - 1 == lo and lo >= 0 else 0
-            right = w - value if i + 1 == hi and hi < SIZE else 0
+            left = value - u if i - 1 == lo and lo >= start else 0
+            right = w - value if i + 1 == hi and hi < end else 0
             cost = min(left, right) if left and right else left or right
             if cost <= budget:
-                yield CELLS[i], cost
+                yield i, cost
 
     def placements(self) -> Iterator[Play]:
         """Every legal placement for any card the active seat might hold."""
