@@ -100,3 +100,7 @@ MESSAGES.update({
         "la variante {variant} ne se joue pas avec le module {module} (T12)",
     ),
 })
+
+MESSAGES.update({
+    "variant_not_refereed": ("{variant} is not refereed yet", "{variant} n'est pas encore arbitré"),
+})

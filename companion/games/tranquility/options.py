@@ -3,9 +3,12 @@ modules and the variants of the sheet, with their defaults."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.engine.game import Option
+from companion.errors import MalformedInput
 from companion.games.tranquility.board import PYRAMID
-from companion.text import Both
+from companion.text import Both, Text
 
 REMOVED_CHOICES = (0, 4, 6, 8, 10, 12)
 #: The storms' colours, each with its default count (T12: six in all, the split never printed).
@@ -60,3 +63,32 @@ OPTIONS = (
            Both("Compétition: the seat that lays day-up (T20)",
                 "Compétition : le joueur qui pose côté jour (T20)")),
 )
+
+#: The options that switch a module of *Mers agitées* on, with the value that leaves it off.
+MODULES: dict[str, object] = {"reef": False, "monsters": 0, "storms": False}
+
+
+def modules_on(options: Mapping[str, object]) -> list[str]:
+    """The modules of *Mers agitées* that ``options`` switch on.
+
+    >>> modules_on({"reef": True, "monsters": 0})
+    ['reef']
+    """
+    return [name for name, off in MODULES.items() if options.get(name, off) != off]
+
+
+def rules_key(options: Mapping[str, object]) -> str | None:
+    """Which rules class referees a game with ``options``: a variant's name, ``"seas"`` for the base
+    game with modules, None for the base game; MalformedInput for a variant with a module (T12:
+    the sheet's variants are not made to combine, and no rule says how they would).
+
+    >>> rules_key({"variant": "arch"}), rules_key({"storms": True}), rules_key({})
+    ('arch', 'seas', None)
+    """
+    variant = options.get("variant", "standard")
+    modules = modules_on(options)
+    if isinstance(variant, str) and variant in VARIANT_CHOICES and variant != "standard":
+        if modules:
+            raise MalformedInput(Text("variant_with_module", variant=variant, module=modules[0]))
+        return variant
+    return "seas" if modules else None  # an unknown variant is refused by the options' check

@@ -16,10 +16,11 @@ The rulebook's example: a 5 on the first cell of row 2 after a 3 ending row 1.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import pairwise
-from typing import Any, Self, cast
+from typing import Any, Self, TypeVar, cast
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
 from companion.engine.placing import Counts, PlacingGame
@@ -27,8 +28,9 @@ from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refu
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import GRID, Board
 from companion.games.tranquility.events import StartDiscards
+from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.messages import MESSAGES
-from companion.games.tranquility.options import OPTIONS
+from companion.games.tranquility.options import OPTIONS, rules_key
 from companion.messages import register_messages
 from companion.text import Both, Text
 
@@ -71,6 +73,29 @@ class Snapshot:
     extra: object = None
 
 
+#: The rules class of each variant of the sheet and of *Mers agitées* (``"seas"``), by the name
+#: :func:`companion.games.tranquility.options.rules_key` gives; each registers itself.
+RULES_CLASSES: dict[str, type[Tranquility]] = {}
+T = TypeVar("T", bound="type[Tranquility]")
+
+
+def register_rules(key: str) -> Callable[[T], T]:
+    """Class decorator: ``Tranquility(players, options)`` builds the class for options naming ``key``."""
+    def register(cls: T) -> T:
+        RULES_CLASSES[key] = cls
+        return cls
+    return register
+
+
+def _rules_for(options: Mapping[str, object]) -> type[Tranquility]:
+    key = rules_key(options)
+    if key is None:
+        return Tranquility
+    if key not in RULES_CLASSES:
+        raise MalformedInput(Text("variant_not_refereed", variant=key))
+    return RULES_CLASSES[key]
+
+
 def deal_sizes(total: int, players: int) -> list[int]:
     """Share ``total`` cards as evenly as possible, the smaller decks first (T8).
 
@@ -103,9 +128,7 @@ class Tranquility(PlacingGame[Snapshot]):
         del players, kwargs
         chosen: type[Tranquility] = cls
         if cls is Tranquility:
-            from companion.games.tranquility.variants import rules_for  # noqa: PLC0415 (they subclass this)
-
-            chosen = rules_for(options or {})
+            chosen = _rules_for(options or {})
         return cast(Self, object.__new__(chosen))
 
     def __init__(
@@ -521,56 +544,13 @@ class Tranquility(PlacingGame[Snapshot]):
             hand = self.hands[self._turn]
         for lo, hi in self.BOARD.spans:
             if self.ascending and self.ARITHMETIC_ROOM:
-                found = self._gap_cells(value, hand, lo, hi)
+                found = gap_cells(self.cells, value, hand, lo, hi)
             else:
-                found = self._checked_cells(value, hand, lo, hi)
+                found = checked_cells(self.cells, value, lo, hi, partial(self._check_island, hand=hand))
             for i, cost in found:
                 if self.hooked and (self._closed_refusal(value, i) or self._late_refusal(value, i)):
                     continue
                 yield self.BOARD.cells[i], cost
-
-    def _checked_cells(self, value: int, hand: int, lo: int, hi: int) -> Iterator[tuple[int, int]]:
-        """The legal cells of one sequence, each checked whole (out of order, or T3 not arithmetic)."""
-        # T2 holds where every card before is smaller and every card after larger; only there is
-        # the whole check worth making.
-        cells = self.cells
-        below = [LOWEST - 1] * (hi - lo)  # the largest card before each cell
-        for n in range(1, hi - lo):
-            below[n] = max(below[n - 1], cells[lo + n - 1] or LOWEST - 1)
-        above = HIGHEST + 1  # the smallest card after the cell
-        fits = [False] * (hi - lo)
-        for n in range(hi - lo - 1, -1, -1):
-            fits[n] = not cells[lo + n] and below[n] < value < above
-            if cells[lo + n]:
-                above = min(above, cells[lo + n])
-        for n in range(hi - lo):
-            ruling = self._check_island(value, lo + n, hand) if fits[n] else None
-            if ruling is not None and ruling.legal:
-                yield lo + n, ruling.discard or 0
-
-    def _gap_cells(self, value: int, hand: int, start: int, end: int) -> Iterator[tuple[int, int]]:
-        """The legal cells of one ascending sequence ``[start, end)``: in the gap where ``value`` belongs."""
-        cells = self.cells
-        lo, u, hi, w = start - 1, LOWEST - 1, end, HIGHEST + 1
-        for idx in range(start, end):
-            c = cells[idx]
-            if c:
-                if c < value:
-                    lo, u = idx, c
-                elif c > value:
-                    hi, w = idx, c
-                    break
-                else:
-                    return
-        first = max(lo + 1, hi - (w - value))
-        last = min(hi - 1, lo + (value - u))
-        budget = hand - 1
-        for i in range(first, last + 1):
-            left = value - u if i - 1 == lo and lo >= start else 0
-            right = w - value if i + 1 == hi and hi < end else 0
-            cost = min(left, right) if left and right else left or right
-            if cost <= budget:
-                yield i, cost
 
     def placements(self) -> Iterator[Play]:
         """Every legal placement for any card the active seat might hold."""
