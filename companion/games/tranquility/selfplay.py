@@ -22,11 +22,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Self, TypeVar, cast
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.simulator import Simulator
 from companion.games.tranquility.events import StartDiscards
+from companion.games.tranquility.options import rules_key
 from companion.games.tranquility.rules import (
     CELL_INDEX,
     CELLS,
@@ -41,9 +44,32 @@ from companion.games.tranquility.rules import (
     deal_sizes,
 )
 
+#: The simulator of each variant and of *Mers agitées* (``"seas"``), by rules key; each registers itself.
+SIMULATORS: dict[str, type[SelfPlay]] = {}
+T = TypeVar("T", bound="type[SelfPlay]")
+
+
+def register_selfplay(key: str) -> Callable[[T], T]:
+    """Class decorator: ``SelfPlay(players, rng, options=...)`` builds the class for options naming ``key``
+    (:func:`companion.games.tranquility.options.rules_key`)."""
+    def register(cls: T) -> T:
+        SIMULATORS[key] = cls
+        return cls
+    return register
+
 
 class SelfPlay(Simulator[Tranquility]):
-    """One simulated game of Tranquillité: the dealt cards, the referee, the events."""
+    """One simulated game of Tranquillité: the dealt cards, the referee, the events. Built with the
+    options of a variant or a module, it is that one's simulator."""
+
+    def __new__(cls, players: int, rng: random.Random, **kwargs: Any) -> Self:
+        """The simulator of the game the options name."""
+        del players, rng
+        chosen: type[SelfPlay] = cls
+        if cls is SelfPlay:
+            key = rules_key(kwargs.get("options") or {})
+            chosen = SIMULATORS.get(key, SelfPlay) if key else SelfPlay
+        return cast(Self, object.__new__(chosen))
 
     def _new_game(self, players: int, options: Mapping[str, object] | None) -> Tranquility:
         return Tranquility(players, options)
