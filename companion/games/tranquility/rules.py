@@ -143,7 +143,7 @@ class Tranquility(PlacingGame[Snapshot]):
         super().__init__(players, options, decks=decks)
         removed = self.options["removed"]
         assert isinstance(removed, int)
-        total = HIGHEST - LOWEST + 1 - removed + FINISH_CARDS
+        total = self._dealt_total(removed)
         sizes = list(decks) if decks is not None else deal_sizes(total, players)
         if (
             len(sizes) != players
@@ -168,6 +168,10 @@ class Tranquility(PlacingGame[Snapshot]):
         self.ascending = True
         #: Whether a module or variant adds place checks (:meth:`_closed_refusal`, :meth:`_late_refusal`).
         self.hooked = False
+
+    def _dealt_total(self, removed: int) -> int:
+        """How many cards the decks share at setup, the Start cards apart (T8, T10)."""
+        return HIGHEST - LOWEST + 1 - removed + FINISH_CARDS
 
     @classmethod
     def from_position(
@@ -480,9 +484,7 @@ class Tranquility(PlacingGame[Snapshot]):
                 self.pending_start = True
                 if self.players == 2:
                     for s in range(self.players):
-                        extra = min(2, self.decks[s])
-                        self.hands[s] += extra
-                        self.decks[s] -= extra
+                        self._draw_extra(s, 2)
                 return
             if event.card == FINISH:
                 self.finish_played = True
@@ -508,6 +510,12 @@ class Tranquility(PlacingGame[Snapshot]):
         else:
             raise TypeError(f"cannot push {event!r} on {self.name}")
         self._end_turn(seat)
+
+    def _draw_extra(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` more cards while its deck lasts (the 2-player Start card, T6)."""
+        extra = min(count, self.decks[seat])
+        self.hands[seat] += extra
+        self.decks[seat] -= extra
 
     # -- outcome and generation -------------------------------------------
 
