@@ -89,7 +89,8 @@ def test_t13_step_comes_before_the_draw_and_moves_the_reef() -> None:
 
 
 def test_t13_four_full_rows_send_the_reef_away_for_good() -> None:
-    cells = {**row_of(1, 1), **row_of(2, 7), **row_of(4, 19), **{f"{c}5": 25 + k for k, c in enumerate("abcde")}}
+    fifth = {f"{c}5": 25 + k for k, c in enumerate("abcde")}
+    cells = {**row_of(1, 1), **row_of(2, 7), **row_of(4, 19), **fifth}
     game = SeaPos({"reef": True, "reef_row": 3, "monsters": 3}, cells).game()
     game.play(Play("30", "f5"))  # the fourth full row: no step, the reef is gone
     assert game.sea.reef_row is None and game.turn == 2
@@ -103,7 +104,8 @@ T14: list[Row] = [
     case(SeaPos(MONSTERS, LOW), Play("monster", "c1"), no("T14"), "not-on-an-empty-cell"),
     case(SeaPos(MONSTERS, LOW), Play("monster", "finish"), no("T14"), "not-on-a-corner"),
     case(SeaPos(MONSTERS, LOW), Play("monster", "start"), no("T14"), "not-on-the-start"),
-    case(SeaPos(MONSTERS, LOW, sea={"purple": (1,)}), Play("monster", "a1"), no("T15"), "not-in-a-purple-row"),
+    case(SeaPos(MONSTERS, LOW, sea={"purple": (1,)}), Play("monster", "a1"), no("T15"),
+         "not-in-a-purple-row"),
     case(SeaPos({**MONSTERS, "reef": True, "reef_row": 1}, LOW), Play("monster", "a1"), no("T13"),
          "not-in-the-reef-row"),
     case(SeaPos(MONSTERS, LOW, sea={"monsters_played": 3}), Play("monster", "a1"), no("G2"), "none-left"),
@@ -133,7 +135,8 @@ FULL = {name: value for row in range(1, 7) for name, value in row_of(row, 1 + (r
     pytest.param({"monsters_played": 3}, (0, 0, 0), ok(0), id="all-played"),
     pytest.param({}, (5, 0, 0), ok(0), id="unplayed-maybe-in-a-deck"),
 ])
-def test_t14_the_finish_waits_for_monsters(sea: dict[str, Any], decks: tuple[int, ...], expected: Any) -> None:
+def test_t14_the_finish_waits_for_monsters(sea: dict[str, Any], decks: tuple[int, ...],
+                                           expected: Any) -> None:
     assert_ruling(SeaPos(MONSTERS, FULL, decks=decks, sea=sea), Play("finish", "finish"), expected)
 
 

@@ -19,7 +19,7 @@ from tests.companion.selfplay_checks import play_out
 #: ``TQ_GAMES=10000`` runs the 10,000 of the issue per module (``docs/figures.md`` says when it last ran).
 GAMES = int(os.environ.get("TQ_GAMES", "40"))
 CHUNKS = 4
-MODULES = {
+MODULES: dict[str, dict[str, object]] = {
     "reef": {"reef": True},
     "monsters": {"monsters": 5},
     "storms": {"storms": True},
@@ -71,7 +71,7 @@ def test_random_self_play_invariants(module: str, chunk: int) -> None:
         seed = chunk * (GAMES // CHUNKS) + index
         rng = random.Random(seed)
         players = rng.randint(1, 5)
-        options = dict(MODULES[module], removed=rng.choice([0, 0, 4, 8]))
+        options: dict[str, object] = {**MODULES[module], "removed": rng.choice([0, 0, 4, 8])}
         if options.get("reef"):
             options["reef_row"] = rng.randint(1, 6)
         sim = SelfPlay(players, rng, options=options, policy=rng.choice(["random", "greedy"]),
