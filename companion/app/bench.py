@@ -10,6 +10,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from companion.config import DEFAULT_GAME
@@ -47,22 +48,29 @@ def benched() -> tuple[GameSpec, ...]:
     return tuple(spec for spec in in_order() if spec.selfplay is not None and spec.placements[0])
 
 
-def _simulator(game: str, rng: random.Random) -> SelfPlaying:
-    """An unchecked self-play simulator of ``game`` with its usual seats
-    (:attr:`GameSpec.usual_players`), or UnknownGame where it has none."""
+def _simulator(game: str, rng: random.Random, options: Mapping[str, object] | None = None,
+               players: int | None = None) -> SelfPlaying:
+    """An unchecked self-play simulator of ``game`` with ``options`` and ``players`` seats (by default
+    its usual seats, :attr:`GameSpec.usual_players`), or UnknownGame where it has none."""
     spec = find_spec(game)
     if spec.selfplay is None:
         known = ", ".join(spec.name for spec in benched())
         raise UnknownGame(Text("bench_no_rules", game=game, known=known))
-    return spec.selfplay(spec.usual_players, rng, checked=False)
+    return spec.selfplay(players or spec.usual_players, rng, checked=False, options=options)
 
 
-def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
+def bench_setup(game: str, options: Mapping[str, object], players: int | None) -> None:
+    """Raise CompanionError when ``game`` cannot be simulated with ``options`` and ``players``."""
+    _simulator(game, random.Random(0), options, players)
+
+
+def positions(game: str, count: int, seed: int, options: Mapping[str, object] | None = None,
+              players: int | None = None) -> list[Game[Any]]:
     """Positions of games still going on, taken from random self-play."""
     rng = random.Random(seed)
     found: list[Game[Any]] = []
     while len(found) < count:
-        sim = _simulator(game, rng)
+        sim = _simulator(game, rng, options, players)
         events = sim.run()
         position = sim.header.new_game()
         for event in events[: rng.randrange(len(events))]:
@@ -72,12 +80,15 @@ def positions(game: str, count: int, seed: int) -> list[Game[Any]]:
     return found
 
 
-def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
-    """Time legality checks of random placements (cards played to the trick, in a trick game), and
-    whole random games (3 players, or as near as the game allows)."""
+def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0, *,
+                options: Mapping[str, object] | None = None, players: int | None = None,
+                count: int = 200) -> dict[str, Any]:
+    """Time legality checks of random placements (cards played to the trick, in a trick game) in
+    ``count`` positions, and whole random games (the game's usual seats unless ``players`` says,
+    with ``options``)."""
     cpu = pin_one_core()
     rng = random.Random(seed)
-    games = positions(game, 200, seed)
+    games = positions(game, count, seed, options, players)
     cards, cells = find_spec(game).placements
     events = [Play(rng.choice(cards), rng.choice(cells) if cells else "") for _ in range(1000)]
     checks = legal = 0
@@ -96,7 +107,7 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        sim = _simulator(game, random.Random(rng.getrandbits(32)))
+        sim = _simulator(game, random.Random(rng.getrandbits(32)), options, players)
         moves += len(sim.run())
         outcome = sim.game.outcome()
         won += bool(outcome and outcome.winners)
@@ -104,7 +115,8 @@ def bench_rules(game: str = DEFAULT_GAME, seconds: float = 2.0, seed: int = 0) -
     game_time = time.perf_counter() - start
     return {
         "game": game,
-        "players": find_spec(game).usual_players,
+        "players": players or find_spec(game).usual_players,
+        "options": dict(options or {}),
         "cpu": cpu,
         "checks": checks,
         "checks_per_s": checks / check_time,

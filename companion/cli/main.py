@@ -10,7 +10,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
-from companion.app.bench import bench_rules, benched, one_blas_thread
+from companion.app.bench import bench_rules, bench_setup, benched, one_blas_thread
+from companion.app.referee import parse_options
 from companion.cli.lang import default_lang
 from companion.cli.parsers import build_parser
 from companion.engine.events import Event, Play, TakeBack
@@ -193,13 +194,23 @@ def _run_bench(args: argparse.Namespace) -> int:
         print(Text("bench_no_rules", game=unknown[0], known=", ".join(measured)).render(lang),
               file=sys.stderr)
         return 2
+    try:
+        options = parse_options(args.option)
+        for game in games:
+            bench_setup(game, options, args.players)  # a bad option or seat count, said before timing
+    except CompanionError as error:
+        print(error.text.render(default_lang()), file=sys.stderr)
+        return 2
     for game in games:
-        result = bench_rules(game, seconds=args.seconds, seed=args.seed)
+        result = bench_rules(game, seconds=args.seconds, seed=args.seed, options=options,
+                             players=args.players)
         if args.json:
             print(json.dumps(result))
             continue
         targets = result["targets"]
-        print(f"companion bench rules: {find_spec(game).title.en}, one core (cpu {result['cpu']})")
+        said = ", ".join(f"{name}={value}" for name, value in options.items())
+        print(f"companion bench rules: {find_spec(game).title.en}{f' ({said})' if said else ''}, "
+              f"one core (cpu {result['cpu']})")
         print(f"  legality checks:       {result['checks_per_s']:>9,.0f} /s   "
               f"(target {targets['checks_per_s']:,}; {result['checks']:,} checks)")
         print(f"  random {result['players']}-player games: {result['games_per_s']:>9,.0f} /s   "

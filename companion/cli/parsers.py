@@ -102,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"bench vision: {FINDER_HELP}; bench watch: how the watcher finds the table "
                        "(both, the default as camera.finder, network, contours or a file)")
     refiner_option(bench)
+    bench.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="bench rules: a game option, e.g. variant=arch or storms=true (may be repeated)")
+    bench.add_argument("--players", type=int, default=None,
+                       help="bench rules: the seats of the simulated games (default: the game's usual)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
                        help=f"bench vision: how many frames holding {TARGET_CARDS} cards to time "

@@ -38,7 +38,8 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
                         "ascension-modules-4p": "lost", "ascension-solo": "lost", "crew-won-4p": "won",
                         "crew-lost-task-5p": "lost", "crew-lost-revoke-4p": "lost", "crew-tonoja-2p": "won",
                         "rixes-won": "won", "rixes-lost": "lost", "rixes-advanced-breach": "lost",
-                        "rixes-bn-pile-page": "lost"}
+                        "rixes-bn-pile-page": "lost",
+                        "tranquility-competition": "won"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
@@ -181,6 +182,20 @@ def test_bench_one_game_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "rules", "--game", "ascension", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "L'Ascension" in out and "legality checks" in out and "Tranquillité, one" not in out
+
+
+def test_bench_rules_with_options_and_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--game", "tranquility", "--seconds", "0.05", "--option", "storms=true",
+                 "--players", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["options"] == {"storms": True} and result["players"] == 2 and result["games"] > 0
+
+
+@pytest.mark.parametrize("option", ["reef=true", "monsters=2", "colour=blue"])
+def test_bench_rules_says_a_bad_option_before_timing(option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "rules", "--game", "tranquility", "--option", option]) == 2
+    err = capsys.readouterr().err
+    assert err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
