@@ -46,6 +46,13 @@ RIXES: dict[str, Recipe] = {
     "rixes-advanced-breach": ("rixes", 2, 8, {"advanced": True}, 0.3, None),
     "rixes-bn-pile-page": ("rixes", 2, 7, {"bn_pile": "page"}, 0.1, None),
 }
+#: Mers agitées (T13 to T16), one game per module: reef steps with stays, monsters up to a won
+#: Finish, every storm colour with compasses gained and spent.
+SEAS: dict[str, Recipe] = {
+    "tranquility-reef": ("tranquility", 3, 9, {"reef": True, "reef_row": 4}, 0.1, None),
+    "tranquility-monsters": ("tranquility", 3, 34, {"monsters": 4}, 0.1, None),
+    "tranquility-storms": ("tranquility", 3, 25, {"storms": True}, 0.1, None),
+}
 DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
@@ -68,5 +75,7 @@ if __name__ == "__main__":
     for name, (spec, difficulty) in CREW.items():
         make(*spec, path=HERE / f"{name}.jsonl", policy="random", difficulty=difficulty)
     for name, spec in RIXES.items():
+        make(*spec, path=HERE / f"{name}.jsonl")
+    for name, spec in SEAS.items():
         make(*spec, path=HERE / f"{name}.jsonl")
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

@@ -329,6 +329,9 @@ class Seas(Tranquility):
         # Monsters are never discarded (T14): hands holding them may give fewer (project decision).
         if not need - self._monsters_left() <= got <= need:
             return refused("T6", Text("start_split_sum", need=need, got=got))
+        if not event.from_deck:
+            split = ", ".join(f"{seat}: {n}" for seat, n in event.counts if n)
+            return accepted(Text("start_split_done", split=split or "-", limit=HAND_LIMIT))
         return accepted(Text("seas_split_from_deck", count=sum(n for _, n in event.from_deck)))
 
     def start_discards_due(self) -> int:

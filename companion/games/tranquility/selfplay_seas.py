@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from companion.engine.events import DeclareLoss, Discard, Event, Play
 from companion.engine.ruling import Ruling
@@ -152,7 +153,7 @@ class SeasSelfPlay(SelfPlay):
         if MONSTER in hand and (any(game.sea.reported) or self.rng.random() < 0.3):
             targets = [play for play in game.placements() if play.card == MONSTER]
             if targets:
-                return self.rng.choice(targets)
+                return replace(self.rng.choice(targets), player=seat + 1)
         options = [(card, cell, cost) for card in free if card in ISLAND
                    for cell, cost in game.legal_cells(ISLAND[card]) if cost <= len(free) - 1]
         choice = self._choose(seat, options)

@@ -17,6 +17,8 @@ GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "a
                 "ascension-modules-4p", "ascension-solo", "crew-won-4p", "crew-lost-task-5p",
                 "crew-lost-revoke-4p", "crew-tonoja-2p", "rixes-won", "rixes-lost", "rixes-advanced-breach",
                 "rixes-bn-pile-page"]
+#: Mers agitées, one game per module (T13 to T16).
+GOLDEN_GAMES += ["tranquility-reef", "tranquility-monsters", "tranquility-storms"]
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
