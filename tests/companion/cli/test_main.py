@@ -41,7 +41,8 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
                         "crew-lost-task-5p": "lost", "crew-lost-revoke-4p": "lost", "crew-tonoja-2p": "won",
                         "rixes-won": "won", "rixes-lost": "lost", "rixes-advanced-breach": "lost",
                         "rixes-bn-pile-page": "lost",
-                        "tranquility-competition": "won"}
+                        "tranquility-reef": "lost", "tranquility-monsters": "won",
+                        "tranquility-storms": "lost"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
