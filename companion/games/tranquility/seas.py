@@ -22,9 +22,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.controls import Control
 from companion.engine.events import DeclareLoss, Discard, Event, Play
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import MalformedInput
+from companion.games.tranquility import seas_controls
 from companion.games.tranquility.events import Compass, DiscardHand, Drawn, MonsterHeld, Reef, StartDiscards
 from companion.games.tranquility.messages_seas import SEAS_MESSAGES
 from companion.games.tranquility.options import STORM_COLOURS
@@ -534,6 +536,14 @@ class Seas(Tranquility):
             purple.remove(event.row)  # type: ignore[arg-type]
             sea = replace(sea, purple=tuple(purple))
         self.sea = sea
+
+    def controls(self) -> list[Control]:
+        """What the players tell the page now (T22, :mod:`companion.games.tranquility.seas_controls`)."""
+        return seas_controls.controls(self)
+
+    def notes(self) -> list[Text]:
+        """Who holds a sea monster, asked before the Finish card (T14)."""
+        return seas_controls.notes(self)
 
     # -- outcome and generation -------------------------------------------
 

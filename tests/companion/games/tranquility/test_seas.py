@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine.events import DeclareLoss, Discard, Event, Play, Undo
+from companion.engine.controls import filled
+from companion.engine.events import DeclareLoss, Discard, Event, Play, Undo, event_from_json
 from companion.errors import MalformedInput
 from companion.games.tranquility.events import Compass, DiscardHand, Drawn, MonsterHeld, Reef, StartDiscards
 from companion.games.tranquility.rules import Tranquility
@@ -325,3 +326,33 @@ def test_undo_restores_the_sea() -> None:
     for _ in range(3):
         assert game.play(Undo()).legal
     assert game._save() == before
+
+
+def _lines(game: Seas, answers: dict[str, object]) -> dict[str, Any]:
+    """Each control's line, filled with ``answers`` for the fields it asks, by its type."""
+    found: dict[str, Any] = {}
+    for control in game.controls():
+        asked = {ask.field: answers[ask.field] for ask in control.ask}
+        found.setdefault(control.line["type"] + str(control.line.get("stay", "")), []).append(
+            filled(control.line, asked))
+    return found
+
+
+def test_t22_the_page_offers_what_the_camera_cannot_see() -> None:
+    steps = (None, Step(2, 20, 5), None)  # seat 2 drew 3 cards: a storm may be told for it
+    game = SeaPos({**REEF, **STORMS, "monsters": 3}, LOW, sea={"steps": steps, "compasses": 1,
+                                                              "yellow": (0, 1, 0), "purple": (5,)},
+                  then=(Play("20", "a2"),)).game()
+    lines = _lines(game, {"to": 6, "player": 2, "row": 2, "count": 1, "card": "storm-orange"})
+    assert set(lines) == {"reefTrue", "reef", "drawn", "compass", "monster_held"}  # no whole hand: step due
+    for kind in ("reefTrue", "reef", "monster_held"):
+        assert all(game.check(event_from_json(line)).legal for line in lines[kind]), kind
+    assert {line["ends"] for line in lines["compass"]} == {"storm-yellow", "storm-purple"}
+    assert all(game.check(event_from_json(line)).legal for line in lines["compass"])
+    assert all(game.check(event_from_json(line)).legal for line in lines["drawn"])  # each colour, cancelled
+
+
+def test_t22_the_page_asks_for_monsters_before_the_finish() -> None:
+    assert SeaPos(MONSTERS, FULL).game().notes()[0].render("en").startswith("before the Finish card")
+    assert SeaPos(MONSTERS, FULL, sea={"monsters_played": 3}).game().notes() == []
+    assert SeaPos(MONSTERS, LOW).game().notes() == []
