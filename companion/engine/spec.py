@@ -180,9 +180,18 @@ class GameSpec:
     placements: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     #: Where its cards lie in cells the camera follows; None where they lie in tricks.
     layout: LayoutData | None = None
+    #: Where its cards lie for a game's options, where a variant lays them otherwise (Tranquillité's
+    #: Grande Arche and Pyramide); None: always :attr:`layout`.
+    variant_layout: Callable[[Mapping[str, object]], LayoutData] | None = None
     #: The faces of its deck as the camera sees them (the card back excluded), in a fixed order:
     #: the classifier's classes, the renderer's cards.
     deck: Callable[[], tuple[Face, ...]] | None = None
+
+    def layout_for(self, options: Mapping[str, object]) -> LayoutData | None:
+        """Where a game with ``options`` lays its cards (:attr:`variant_layout`, else :attr:`layout`)."""
+        if self.variant_layout is not None and self.layout is not None:
+            return self.variant_layout(options)
+        return self.layout
 
     @property
     def refereed(self) -> bool:

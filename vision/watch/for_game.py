@@ -9,6 +9,7 @@ from companion.engine.game import Game
 from companion.engine.spec import find_spec
 from vision.read.classify import Classifier
 from vision.watch.changes import TableView
+from vision.watch.layouts import layout
 from vision.watch.tricks import places_of, trick_view
 from vision.watch.watcher import Watcher
 
@@ -18,7 +19,8 @@ def watcher_for(engine: Game[Any], classifier: Classifier, **options: Any) -> Wa
     (``geometry``, ``config``, ``find``)."""
     if find_spec(engine.name).board == "tricks":
         return Watcher(engine.name, classifier, view=trick_view(engine), places=places_of(engine), **options)
-    return Watcher(engine.name, classifier, view=TableView.of(engine), **options)
+    cells = layout(engine.name, engine.options)
+    return Watcher(engine.name, classifier, view=TableView.of(engine), places=cells, **options)
 
 
 def view_of(engine: Game[Any]) -> TableView:

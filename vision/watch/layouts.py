@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from companion.engine.spec import LayoutData, specs
+from companion.engine.spec import LayoutData, find_spec, specs
 
 CARD_W, CARD_H = 63.0, 88.0
 
@@ -240,6 +240,19 @@ def _layouts() -> dict[str, Layout]:
     return {spec.name: Layout.of(spec.name, spec.layout) for spec in specs() if spec.layout is not None}
 
 
-def layout(game: str) -> Layout:
-    """The layout of ``game`` (a game whose spec has one); ``KeyError`` for other games."""
-    return _layouts()[game]
+@functools.cache
+def _variant(game: str, data: LayoutData) -> Layout:
+    return Layout.of(game, data)
+
+
+def layout(game: str, options: Mapping[str, object] | None = None) -> Layout:
+    """The layout of ``game`` (a game whose spec has one) played with ``options`` (a variant may lay
+    its cards otherwise: :meth:`~companion.engine.spec.GameSpec.layout_for`); ``KeyError`` for other
+    games.
+
+    >>> layout("tranquility", {"variant": "arch"}).centre("a4", 0.0)
+    (0.0, -264.0)
+    """
+    base = _layouts()[game]
+    data = find_spec(game).layout_for(options) if options else None
+    return base if data is None or data is find_spec(game).layout else _variant(game, data)

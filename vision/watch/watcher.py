@@ -96,14 +96,14 @@ class Watcher(CellReading):
     def __init__(self, game: str, classifier: Classifier, *, geometry: TableGeometry | None = None,
                  config: WatchConfig | None = None, view: TableView | None = None,
                  find: Finder | None = None, places: Layout | None = None) -> None:
-        """``places``: a trick game's places for its seats, read as cells (:mod:`vision.watch.tricks`)."""
+        """``places``: a trick game's places for its seats, read as cells (:mod:`vision.watch.tricks`), or
+        the cells of a variant laid otherwise (Tranquillité's Grande Arche)."""
         self.game = game
         #: The whole-frame card finder that looks for the table (None: OpenCV contours), as a fixed
         #: camera's: it keeps the bare table, and once the table is placed, a card's size.
         self.find = None if find is None else FixedCamera(find)
-        self.layout = layout(game) if places is None else places
-        self.tricks = places is not None
-        self.spec = find_spec(game)
+        self.layout, self.spec = layout(game) if places is None else places, find_spec(game)
+        self.tricks = self.spec.board == "tricks"
         self.classifier = classifier
         self.config = config or WatchConfig()
         self.view = view or TableView.empty()

@@ -5,7 +5,7 @@ from companion.games.tranquility import seas as _seas  # noqa: F401  registers M
 from companion.games.tranquility import selfplay_seas as _selfplay_seas  # noqa: F401  registers its simulator
 from companion.games.tranquility.deck import faces
 from companion.games.tranquility.events import StartDiscards
-from companion.games.tranquility.layout import LAYOUT
+from companion.games.tranquility.layout import LAYOUT, layout_for
 from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
@@ -24,6 +24,7 @@ SPEC = GameSpec(
     selfplay=SelfPlay,
     placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),
     layout=LAYOUT,
+    variant_layout=layout_for,
     deck=faces,
 )
 
