@@ -53,6 +53,10 @@ SEAS: dict[str, Recipe] = {
     "tranquility-monsters": ("tranquility", 3, 34, {"monsters": 4}, 0.1, None),
     "tranquility-storms": ("tranquility", 3, 25, {"storms": True}, 0.1, None),
 }
+#: Compétition (T20), played at random: refused halves up, swaps and passes, an override, an undo.
+COMPETITION: dict[str, Recipe] = {
+    "tranquility-competition": ("tranquility", 2, 342, {"variant": "competition"}, 0.1, None),
+}
 DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
@@ -78,4 +82,6 @@ if __name__ == "__main__":
         make(*spec, path=HERE / f"{name}.jsonl")
     for name, spec in SEAS.items():
         make(*spec, path=HERE / f"{name}.jsonl")
+    for name, spec in COMPETITION.items():
+        make(*spec, path=HERE / f"{name}.jsonl", policy="random")
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

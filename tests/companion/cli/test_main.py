@@ -19,6 +19,7 @@ GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "a
                 "rixes-bn-pile-page"]
 #: Mers agitées, one game per module (T13 to T16).
 GOLDEN_GAMES += ["tranquility-reef", "tranquility-monsters", "tranquility-storms"]
+GOLDEN_GAMES += ["tranquility-competition"]
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
@@ -42,7 +43,8 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
                         "rixes-won": "won", "rixes-lost": "lost", "rixes-advanced-breach": "lost",
                         "rixes-bn-pile-page": "lost",
                         "tranquility-reef": "lost", "tranquility-monsters": "won",
-                        "tranquility-storms": "lost"}
+                        "tranquility-storms": "lost",
+                        "tranquility-competition": "won"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
