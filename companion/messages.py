@@ -507,6 +507,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "games_won": ("won", "gagnée"),
     "games_lost": ("lost", "perdue"),
     "games_abandoned": ("abandoned", "abandonnée"),
+    "games_void": ("void (dealt again)", "nulle (redistribuée)"),
+    "games_draw": ("drawn", "à égalité"),
     "games_ongoing": ("unfinished", "inachevée"),
     "export_seat": ("Seat {seat}", "Joueur {seat}"),
     "export_comments": ("Refereed by the companion: {outcome}; {events} events, {refused} refused; options {options}",

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.store import (
+    OUTCOMES,
     SCHEMA,
     SCHEMA_VERSION,
     Mark,
@@ -190,7 +191,7 @@ def _game(row: tuple[Any, ...]) -> tuple[Any, ...]:
     parsed = Header.from_json(decode_object(header))
     if finished is not None:
         decode_number(finished, "finished")
-    if outcome not in (None, "won", "lost", "abandoned"):
+    if outcome not in (None, *OUTCOMES):
         raise MalformedInput(Text("bad_field", field="outcome", value=repr(outcome)[:40]))
     decode_number(created, "created")
     return (game_id, parsed.game, header, created, finished, outcome, _meta(meta))

@@ -61,6 +61,9 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 #: Outcome of a game left unfinished when another one was started.
 ABANDONED = "abandoned"
+#: Every outcome a stored game may have: an engine's result (a trick game redealt is ``void``, a
+#: Compétition level on every count a ``draw``) or abandoned.
+OUTCOMES = ("won", "lost", "void", "draw", ABANDONED)
 #: Seconds of play between two checkpoints of the journal into the main file: what a lost
 #: ``-wal`` file can take at most (a game's start and end checkpoint too). Not after every event:
 #: a checkpoint syncs the main file too, tens of milliseconds on an SD card, and it runs before
@@ -426,7 +429,7 @@ class Store:
     ) -> None:
         """Commit one event and its ruling, and the game's outcome after it, in one transaction.
 
-        ``outcome`` is ``"won"`` or ``"lost"`` once the game has ended, else
+        ``outcome`` is the engine's result once the game has ended (:data:`OUTCOMES`), else
         None (an undo may take an ended game back to ongoing).
         """
         with self._lock:

@@ -232,6 +232,10 @@ def rule_on(game: Game[Any], event: Event | AmbiguousReading) -> Ruling:
 
 
 def outcome_json(game: Game[Any]) -> dict[str, Any]:
-    """The closing line of ``replay --json``: outcome and state."""
+    """The closing line of ``replay --json``: outcome and state, and the ``winner`` where one seat
+    won alone (a competitive game: Tranquillité's Compétition)."""
     outcome = game.outcome()
-    return {"outcome": outcome.result if outcome else "ongoing", "state": game.state_json()}
+    line: dict[str, Any] = {"outcome": outcome.result if outcome else "ongoing"}
+    if outcome is not None and len(outcome.winners) == 1 and game.players > 1:
+        line["winner"] = outcome.winners[0]
+    return {**line, "state": game.state_json()}

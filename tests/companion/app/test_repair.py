@@ -26,6 +26,18 @@ def test_a_sound_store_checks_sound(tmp_path: Path) -> None:
     assert report.problems == [] and (report.games, report.events) == (2, 10)
 
 
+@pytest.mark.parametrize("outcome", ["won", "lost", "void", "draw", "abandoned"])
+def test_every_outcome_an_engine_gives_checks_sound(outcome: str, tmp_path: Path) -> None:
+    # A redealt Crew attempt is void and a Compétition may end level: neither is damage to repair.
+    path = tmp_path / "games.db"
+    with Store(path) as store:
+        game = store.create(header(), now=1.0)
+        store.append(game, 1, {"type": "discard", "count": 2}, {"seq": 1, "legal": True}, stamp=2.0,
+                     outcome=outcome)
+    report = check(path, full=True)
+    assert report.problems == [] and report.games == 1
+
+
 def test_random_bytes_in_the_middle_are_found_and_the_readable_games_recovered(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     filled(path, games=3, events=40)
