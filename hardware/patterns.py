@@ -130,6 +130,13 @@ def round_won(winner: int) -> Pattern:
     return Pattern("round_won", blinks, Text("signal_round_won", player=winner))
 
 
+def step_due(done: Pattern) -> Pattern:
+    """An accepted action after which its seat still owes a step before drawing (Tranquillité's reef
+    step, T13): the action's own steps, then amber held until the step is told."""
+    return Pattern("step_due", done.steps, Text("signal_step_due", done=done.text),
+                   hold=frozenset({"green", "red"}))
+
+
 def discard(count: int) -> Pattern:
     """A legal placement costing ``count`` cards (1 to 8): ``count`` green blinks, each with a short beep."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DISCARD:
@@ -142,7 +149,7 @@ def discard(count: int) -> Pattern:
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (OFF, LEGAL, discard(2), ILLEGAL, REFUSED, UNSURE,
                                                     CAMERA_LOST, CAMERA_BACK, FRAME_SKIPPED, BREACH,
                                                     GOAL_DONE, round_won(1), ROUND_LOST, ROUND_VOID,
-                                                    GAME_WON, GAME_LOST)}
+                                                    step_due(LEGAL), GAME_WON, GAME_LOST)}
 
 
 def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool | None = None) -> Pattern:
@@ -157,7 +164,8 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
     (its ``breach`` field) gives :data:`BREACH`, and one that decided goals all met (its ``tasks``
     field, every one ``DONE``) :data:`GOAL_DONE`, unless the game ended with it. A ruling that
     decided a round (Rixes' ``bagarre`` with its ``winner``) says who took it: :func:`round_won`,
-    :data:`ROUND_LOST` for the game's own opponent (captain 0), :data:`ROUND_VOID` for nobody.
+    :data:`ROUND_LOST` for the game's own opponent (captain 0), :data:`ROUND_VOID` for nobody. An
+    action after which its seat owes a step (a ruling's ``step``: the reef) holds amber after it.
     """
     if ruling.rule == "G2":
         return UNSURE
@@ -178,9 +186,8 @@ def signal_for(ruling: Ruling, outcome: Outcome | None = None, *, flagged: bool 
         if isinstance(winner, int) and not isinstance(winner, bool) and 1 <= winner <= MAX_DISCARD:
             return round_won(winner)
         return ROUND_LOST if winner == 0 and not isinstance(winner, bool) else ROUND_VOID
-    if ruling.discard:
-        return discard(min(ruling.discard, MAX_DISCARD))
-    return LEGAL
+    done = discard(min(ruling.discard, MAX_DISCARD)) if ruling.discard else LEGAL
+    return step_due(done) if ruling.fields.get("step") else done
 
 
 def describe(pattern: Pattern, lang: Lang = "en") -> str:

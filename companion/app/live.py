@@ -24,7 +24,7 @@ from companion.config import DEFAULT_GAME, DEMO_SEED
 from companion.engine.events import Event, Placement, Play, TakeBack
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
-from companion.errors import StoreError, UnknownGame
+from companion.errors import MalformedInput, StoreError, UnknownGame
 from companion.text import Lang, Text
 from hardware.frames import Frame
 from hardware.signals import CAMERA_BACK, CAMERA_LOST, FRAME_SKIPPED, UNSURE, signal_for
@@ -356,8 +356,12 @@ class FilmedDemo:
     meta: dict[str, Any]
 
 
-def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED) -> FilmedDemo:
-    """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film."""
+def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED, *,
+              options: Mapping[str, object] | None = None) -> FilmedDemo:
+    """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film.
+    The films stage a game's base rules only: options (a variant, a module) raise MalformedInput."""
+    if options:
+        raise MalformedInput(Text("demo_film_options", options=", ".join(sorted(options))))
     simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
     header = Header(simulation.header.game, simulation.header.players, dict(simulation.header.options),
                     setup=simulation.header.setup)

@@ -209,15 +209,17 @@ def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tup
 def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: Any,
                   say: list[Text], table: TableDesk) -> tuple[Referee, list[Feeder]]:
     selfplay = find_spec(args.game).selfplay
+    options = parse_options(args.option)
     if selfplay is not None:
-        selfplay(args.players, random.Random(args.seed))  # bad seats: a clear error, before any film
+        # Bad seats or options: a clear error, before any film.
+        selfplay(args.players, random.Random(args.seed), options=options)
     film: FilmedDemo | None = None
     make_watcher: Callable[[Any], Any] | None = None
     # A game whose camera reading still derails a filmed game (issue 4) is fed directly.
     feed = args.feed or ("camera" if find_spec(args.game).vision.filmed else "engine")
     if feed == "camera":
         try:
-            film = film_demo(args.game, args.players, args.seed)
+            film = film_demo(args.game, args.players, args.seed, options=options)
             make_watcher = watcher_factory(config)
             make_watcher(film.header.new_game())  # the model loads now, or we say why not
         except ProfileUnavailable:
@@ -230,7 +232,7 @@ def _demo_referee(args: argparse.Namespace, config: Any, store: Store, preview: 
     if film is not None:
         header, meta = film.header, film.meta
     else:
-        demo = demo_game(args.game, args.players, args.seed)
+        demo = demo_game(args.game, args.players, args.seed, options=options)
         header, meta = demo.header, demo.meta
     referee = _demo_resume(args, store, header, meta, say) or Referee(header, store=store, meta=meta)
     if film is not None and make_watcher is not None:

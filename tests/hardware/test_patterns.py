@@ -37,6 +37,7 @@ from hardware.patterns import (
     round_won,
     signal_for,
     step,
+    step_due,
 )
 
 PLACED = Text("placed_free", card="12", at="b1")
@@ -69,7 +70,7 @@ def test_the_patterns_the_issue_asks_for() -> None:
     assert OFF.steps == () and OFF.ends
     assert set(PATTERNS) == {"off", "legal", "discard", "illegal", "refused", "unsure", "camera_lost",
                              "camera_back", "frame_skipped", "breach", "goal_done", "round_won", "round_lost",
-                             "round_void", "won", "lost"}
+                             "round_void", "step_due", "won", "lost"}
     # The camera back ends the repeated loss signal with green, and a skipped frame is one short red.
     assert CAMERA_BACK.ends and all(s.on <= {"green"} for s in CAMERA_BACK.steps)
     assert FRAME_SKIPPED.ends and FRAME_SKIPPED.seconds < 0.5
@@ -116,6 +117,8 @@ def test_a_repeated_pattern_holds_nothing() -> None:
     (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=2)), None, False, round_won(2)),
     (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=0)), None, False, ROUND_LOST),
     (Ruling(True, None, None, PLACED, dict(bagarre=2, winner=None, cancelled=True)), None, False, ROUND_VOID),
+    (Ruling(True, None, 2, PLACED, dict(step="reef")), None, False, step_due(discard(2))),
+    (Ruling(True, None, 0, PLACED, dict(step="reef")), None, False, step_due(LEGAL)),
     (Ruling(True, None, None, PLACED, dict(bagarre=2)), None, False, LEGAL),     # a Bagarre still open
     (Ruling(True, None, None, PLACED, dict(bagarre=5, winner=1)), LOST, False, GAME_LOST),
     (Ruling(True, None, None, PLACED, dict(winner=3)), None, False, LEGAL),      # a trick's winner: silent

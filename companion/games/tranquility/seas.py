@@ -537,6 +537,12 @@ class Seas(Tranquility):
             sea = replace(sea, purple=tuple(purple))
         self.sea = sea
 
+    def _after_push(self, event: Event, ruling: Ruling) -> Ruling:
+        """An action after which the reef step is due says so (``step``: the page and the LED ask)."""
+        if self.sea.reef_due:
+            return replace(ruling, fields={**ruling.fields, "step": "reef"})
+        return ruling
+
     def controls(self) -> list[Control]:
         """What the players tell the page now (T22, :mod:`companion.games.tranquility.seas_controls`)."""
         return seas_controls.controls(self)
