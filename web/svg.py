@@ -137,30 +137,6 @@ def _classes(name: str, card: str | None, flagged: Mapping[str, Any], last: str 
     return classes
 
 
-@drawer("grid")
-def _grid(state: Mapping[str, Any], last: str | None) -> str:
-    cells: Mapping[str, str] = state.get("cells", {})
-    flagged = _flagged(state)
-    left, top = PITCH, PITCH
-    parts: list[str] = []
-    for row in range(6, 0, -1):
-        for col in range(6):
-            name = f"{'abcdef'[col]}{row}"
-            x, y = left + col * PITCH, top + (6 - row) * PITCH
-            card = flagged[name]["card"] if name in flagged else cells.get(name)
-            label = f"!{card}" if name in flagged else (card or "")
-            parts.append(_cell(x, y, CELL, CELL, name, card, _classes(name, card, flagged, last), label))
-    corners = (("start", left - PITCH, top + 6 * PITCH, bool(state.get("start"))),
-               ("finish", left + 6 * PITCH, top - PITCH, bool(state.get("finish"))))
-    for name, x, y, filled in corners:
-        card = flagged[name]["card"] if name in flagged else (name if filled else None)
-        label = f"!{card}" if name in flagged else ("★" if filled else "")
-        classes = _classes(name, card, flagged, last, "corner")
-        parts.append(_cell(x, y, CELL, CELL, name, card, classes, label))
-    size = 8 * PITCH
-    return _svg(size, size, str(state.get("game", "")), parts)
-
-
 @drawer("pyramid")
 def _pyramid(state: Mapping[str, Any], last: str | None) -> str:
     cells: Mapping[str, str] = state.get("cells", {})
