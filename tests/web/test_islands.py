@@ -35,8 +35,8 @@ def test_the_pyramide_rows_are_offset_by_half_a_card() -> None:
 
 
 def test_the_marks_of_mers_agitees_and_the_halves_up() -> None:
-    svg = table_svg({"game": "tranquility", "cells": {"a1": "3", "b1": "9"}, "up": {"a1": "day", "b1": "night"},
-                     "reef_row": 3, "compasses": 2, "monsters_played": 1,
+    svg = table_svg({"game": "tranquility", "cells": {"a1": "3", "b1": "9"},
+                     "up": {"a1": "day", "b1": "night"}, "reef_row": 3, "compasses": 2, "monsters_played": 1,
                      "storms": {"yellow": [1], "orange": [2, 2], "purple": [5]}})
     assert "☀" in svg and "☾" in svg and 'class="cell up-day filled"' in svg
     assert 'data-row="3">⛰' in svg and 'class="row-mark storm purple"' in svg
