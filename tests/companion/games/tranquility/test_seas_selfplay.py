@@ -17,7 +17,7 @@ from companion.games.tranquility.selfplay_seas import SeasSelfPlay
 from tests.companion.selfplay_checks import play_out
 
 #: ``TQ_GAMES=10000`` runs the 10,000 of the issue per module (``docs/figures.md`` says when it last ran).
-GAMES = int(os.environ.get("TQ_GAMES", "40"))
+GAMES = int(os.environ.get("TQ_GAMES", "24"))
 CHUNKS = 4
 MODULES: dict[str, dict[str, object]] = {
     "reef": {"reef": True},
