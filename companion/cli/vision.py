@@ -282,12 +282,17 @@ def run_eval(args: argparse.Namespace) -> int:
         print(json.dumps(figures))
         return status
     typefaces = figures.pop("by_typeface", {})
+    kinds = figures.pop("by_kind", {})
     for key, value in figures.items():
         shown = f"{value:.4f}" if isinstance(value, float) else value
         print(f"{key:>22}: {shown}")
     for font, read in typefaces.items():
         print(f"{font:>40}: {read['found']:>5} found, right {read['identity_accuracy']:.2%}, unsure "
               f"{read['unsure_rate']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}")
+    for kind, read in kinds.items():
+        print(f"{kind:>22}: {read['cards']:>5} cards, found {read['recall']:.2%}, right "
+              f"{read['identity_accuracy']:.2%}, wrong but confident {read['wrong_confident_rate']:.3%}, "
+              f"right way up {read['orientation_accuracy']:.2%}")
     return status
 
 

@@ -31,7 +31,7 @@ from vision.evaluation.agreement import (
     perturbed,
 )
 from vision.find.detect import Finder, find_cards
-from vision.read.catalogue import class_names
+from vision.read.catalogue import class_names, faces
 from vision.read.classify import Classifier
 from vision.read.recognise import recognise
 
@@ -73,6 +73,9 @@ class Tally:
     #: The found cards by the typeface a scene's deck is printed in. An unseen typeface misread is
     #: what real cards' print may bring.
     typefaces: dict[str, Reads] = field(default_factory=dict)
+    #: The cards by their face's kind (Tranquillité's islands, storms, compasses ...): how many
+    #: there were, their reads, and how many of those read were told the right way up.
+    kinds: dict[str, tuple[int, Reads, int]] = field(default_factory=dict)
     #: What one grey level of noise changed in each scene's reading, when asked (``perturb``): on
     #: the cards counted (:data:`MIN_VISIBLE` of them showing), and on every quad.
     perturb: CardChanges | None = None
@@ -102,6 +105,9 @@ class Tally:
             "scenes": len(self.frame_seconds),
             "by_typeface": {font: {"found": face.found, **face.rates()}
                             for font, face in sorted(self.typefaces.items())},
+            "by_kind": {kind: {"cards": cards, "recall": read.found / max(cards, 1), **read.rates(),
+                               "orientation_accuracy": turned / max(read.correct + read.wrong_confident, 1)}
+                        for kind, (cards, read, turned) in sorted(self.kinds.items())},
             **({} if self.perturb is None else {
                 "perturb_cards": self.perturb.cards, "perturb_cards_changed": self.perturb.changed,
                 "perturb_cards_changed_rate": self.perturb.changed / max(self.perturb.cards, 1),
@@ -118,6 +124,7 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
     (:attr:`Tally.perturb`)."""
     names = class_names(game)
     index = {name: i for i, name in enumerate(names)}
+    faces_of = {face.name: face.kind for face in faces(game)}
     tally = Tally(confusion=np.zeros((len(names), len(names) + 1), np.int64),
                   perturb=CardChanges() if perturb else None)
     for k in range(scenes):
@@ -144,20 +151,29 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
             if card.visible < MIN_VISIBLE or card.name not in index:
                 continue
             tally.truths += 1
+            kind = faces_of.get(card.name, card.name)
+            count, by_kind, turned = tally.kinds.get(kind, (0, Reads(), 0))
+            tally.kinds[kind] = (count + 1, by_kind, turned)
             if best is None:
                 continue
             reads.found += 1
+            by_kind.found += 1
             name = detections.names[best]
             column = len(names) if name is None else index[name]
             tally.confusion[index[card.name], column] += 1
             if name is None:
                 reads.unsure += 1
+                by_kind.unsure += 1
                 continue
             if name == card.name:
                 reads.correct += 1
+                by_kind.correct += 1
             else:
                 reads.wrong_confident += 1
-            tally.oriented += bool(detections.upside_down[best]) == card.upside_down
+                by_kind.wrong_confident += 1
+            right_way = bool(detections.upside_down[best]) == card.upside_down
+            tally.oriented += right_way
+            tally.kinds[kind] = (count + 1, by_kind, turned + right_way)
         tally.false_detections += int((~used).sum())
         tally.false_named += sum(1 for k in np.flatnonzero(~used).tolist() if detections.names[k] is not None)
     return tally
