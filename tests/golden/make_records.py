@@ -57,6 +57,13 @@ SEAS: dict[str, Recipe] = {
 COMPETITION: dict[str, Recipe] = {
     "tranquility-competition": ("tranquility", 2, 342, {"variant": "competition"}, 0.1, None),
 }
+#: La Grande Arche (T17) and Jour et nuit (T19), won, with mistakes: the roof early, the arch's
+#: opening, free pillar cards; compasses drawn, a wrong half, cards turned, a Finish card refused for
+#: its halves; takes back, overrides and undos.
+ARCH_DAY_NIGHT: dict[str, Recipe] = {
+    "tranquility-arch": ("tranquility", 3, 60, {"variant": "arch"}, 0.15, None),
+    "tranquility-day-night": ("tranquility", 3, 185, {"variant": "day_night"}, 0.2, None),
+}
 DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
@@ -84,4 +91,6 @@ if __name__ == "__main__":
         make(*spec, path=HERE / f"{name}.jsonl")
     for name, spec in COMPETITION.items():
         make(*spec, path=HERE / f"{name}.jsonl", policy="random")
+    for name, spec in ARCH_DAY_NIGHT.items():
+        make(*spec, path=HERE / f"{name}.jsonl")
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")
