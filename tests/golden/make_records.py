@@ -64,6 +64,12 @@ ARCH_DAY_NIGHT: dict[str, Recipe] = {
     "tranquility-arch": ("tranquility", 3, 60, {"variant": "arch"}, 0.15, None),
     "tranquility-day-night": ("tranquility", 3, 185, {"variant": "day_night"}, 0.2, None),
 }
+#: La Pyramide (T18), won with mistakes: explorer cards kept, a storm and the compass clearing it, a
+#: monster and its border card explored again, events refused while an explorer card is due, a kept
+#: Finish card laid. The border cells are drawn by the simulator (e1, d2: the header says them).
+PYRAMID: dict[str, Recipe] = {
+    "tranquility-pyramid": ("tranquility", 3, 72, {"variant": "pyramid"}, 0.2, None),
+}
 DEMO: Recipe = (
     "tranquility", 3, 14, {}, 0.08, ["Ana", "Bo", "Cy"])
 
@@ -92,5 +98,7 @@ if __name__ == "__main__":
     for name, spec in COMPETITION.items():
         make(*spec, path=HERE / f"{name}.jsonl", policy="random")
     for name, spec in ARCH_DAY_NIGHT.items():
+        make(*spec, path=HERE / f"{name}.jsonl")
+    for name, spec in PYRAMID.items():
         make(*spec, path=HERE / f"{name}.jsonl")
     make(*DEMO, path=DATA / "tranquility-demo.jsonl")

@@ -5,6 +5,7 @@ from companion.games.tranquility import seas as _seas  # noqa: F401  registers M
 from companion.games.tranquility import selfplay_arch as _arch  # noqa: F401  registers T17
 from companion.games.tranquility import selfplay_competition as _competition  # noqa: F401  registers T20
 from companion.games.tranquility import selfplay_daynight as _day_night  # noqa: F401  registers T19
+from companion.games.tranquility import selfplay_pyramid as _pyramid  # noqa: F401  registers T18
 from companion.games.tranquility import selfplay_seas as _selfplay_seas  # noqa: F401  registers its simulator
 from companion.games.tranquility.deck import faces
 from companion.games.tranquility.events import StartDiscards

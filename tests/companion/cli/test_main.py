@@ -21,6 +21,7 @@ GOLDEN_GAMES = ["won-3p", "lost-2p-removed4", "flags-4p", "ascension-won-3p", "a
 GOLDEN_GAMES += ["tranquility-reef", "tranquility-monsters", "tranquility-storms"]
 GOLDEN_GAMES += ["tranquility-competition"]
 GOLDEN_GAMES += ["tranquility-arch", "tranquility-day-night"]  # T17, T19
+GOLDEN_GAMES += ["tranquility-pyramid"]  # T18
 
 
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
@@ -46,7 +47,8 @@ def test_golden_games_cover_what_the_issue_asks(golden: Path) -> None:
                         "tranquility-reef": "lost", "tranquility-monsters": "won",
                         "tranquility-storms": "lost",
                         "tranquility-competition": "won",
-                        "tranquility-arch": "won", "tranquility-day-night": "won"}
+                        "tranquility-arch": "won", "tranquility-day-night": "won",
+                        "tranquility-pyramid": "won"}
 
     def types(name: str) -> set[str]:
         return {json.loads(line)["type"] for line in (golden / f"{name}.jsonl").read_text().splitlines()[1:]}
