@@ -455,6 +455,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     simulate.add_argument("--mistakes", type=float, default=0.12,
                           help="chance a turn of an illegal placement or an undo (default 0.12)")
     simulate.add_argument("--events", type=int, default=5000, help="stop the game after this many events")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="a game option, e.g. variant=arch (may be repeated)")
     lang_option(simulate)
     simulate.set_defaults(run="companion.cli.watch:run_simulate")
 
@@ -496,6 +498,8 @@ def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                           "seats) tapped on the page would (default: found; set for a trick game)")
     evaluate.add_argument("--events", type=int, default=5000,
                           help="stop each game after this many events (a quick look)")
+    evaluate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="a game option of every game, e.g. variant=arch (may be repeated)")
     evaluate.add_argument("--finder", default="both", metavar="both|contours|network|PATH",
                           help="how the watcher finds the table (default: both, as camera.finder)")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")

@@ -68,7 +68,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         field, value = ("mistakes", args.mistakes) if args.events >= 1 else ("events", args.events)
         print(Text("bad_field", field=field, value=value).render(lang), file=sys.stderr)
         return 2
-    sim = simulate(args.game, args.players, args.seed, mistakes=args.mistakes, max_events=args.events)
+    sim = simulate(args.game, args.players, args.seed, mistakes=args.mistakes, max_events=args.events,
+                   options=parse_options(args.option))
     try:
         manifest = write(sim, args.out, video=args.video)
     except OSError as error:
@@ -246,7 +247,9 @@ def run_eval_watch(args: argparse.Namespace) -> int:
         print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
 
     figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players, progress=progress,
-                       max_events=args.events, table_set=_table_set(args.game, args.table), find=find)
+                       max_events=args.events, table_set=_table_set(args.game, args.table), find=find,
+                       options=parse_options(args.option))
+    figures["options"] = parse_options(args.option)
     figures["finder"] = args.finder
     figures["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -39,16 +39,19 @@ from models.render.staging import FPS, Director, Simulation, TruthEvent, rng_int
 from models.render.textures import Size
 from models.render.tricks import TrickDirector, stage
 from models.render.video import FilmSet
+from vision.watch.layouts import layout
 from vision.watch.tricks import places_of
 
 
-def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int) -> SelfPlaying:
-    """The game's self-play (:attr:`GameSpec.selfplay`), greedy, run to its end or ``max_events``."""
+def _self_play(spec: GameSpec, players: int, seed: int, mistakes: float, max_events: int,
+               options: Mapping[str, object] | None = None) -> SelfPlaying:
+    """The game's self-play (:attr:`GameSpec.selfplay`) with ``options``, greedy, run to its end or
+    ``max_events``."""
     rng = random.Random(seed)
     if spec.selfplay is None:
         known = " or ".join(other.name for other in in_order() if other.selfplay is not None)
         raise ValueError(f"no self-play for {spec.name!r}: {known}")
-    sim = spec.selfplay(players, rng, policy="greedy", mistakes=mistakes)
+    sim = spec.selfplay(players, rng, options=options, policy="greedy", mistakes=mistakes)
     sim.run(max_events=max_events)
     return sim
 
@@ -64,23 +67,25 @@ def _moves_up(event: Event | None, campfire: Callable[..., Event] | None) -> tup
 
 def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size: Size = (1280, 720),
              fps: float = FPS, max_events: int = 5000, distractions: float = 0.35,
-             knock: bool = True, typeface: str | None = None) -> Simulation:
+             knock: bool = True, typeface: str | None = None,
+             options: Mapping[str, object] | None = None) -> Simulation:
     """Play a whole game of ``game`` by self-play and stage it for the camera (same seed, same film).
 
     ``mistakes`` is the self-play's chance per turn of an illegal placement or
     an undo; ``distractions`` the chance between two moves of a hand hovering,
     a shadow or a nudge; ``knock`` knocks the camera once, in the middle third;
     ``typeface`` prints the deck in that typeface of :mod:`models.render.glyphs` instead of the
-    held-out one the seed draws (all else the same).
+    held-out one the seed draws (all else the same); ``options`` are the game's (a variant's cards
+    lie where its layout lays them).
     """
     spec = find_spec(game)
-    sim = _self_play(spec, players, seed, mistakes, max_events)
+    sim = _self_play(spec, players, seed, mistakes, max_events, options)
     rng = np.random.default_rng([seed, 99])
     if spec.board == "tricks":
         return _tricks(game, seed, sim, rng, size=size, fps=fps, typeface=typeface, knock=knock,
                        distractions=distractions)
     campfire = spec.vision.campfire
-    film = FilmSet(game, seed, size=size, typeface=typeface)
+    film = FilmSet(game, seed, size=size, typeface=typeface, places=layout(game, options))
     director = Director(film, rng, players, fps)
     engine = sim.header.new_game()
     truth: list[TruthEvent] = []

@@ -20,7 +20,7 @@ frame whose reading emitted the event.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -160,12 +160,13 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
 
 def evaluate(game: str, classifier: Classifier, games: int, seed: int, *, players: int = 3,
              config: WatchConfig | None = None, progress: Callable[[GameTally], None] | None = None,
-             max_events: int = 5000, table_set: bool = False, find: Finder | None = None) -> dict[str, Any]:
-    """Simulate ``games`` games from ``seed`` on (each stopped after ``max_events`` events), watch
-    each (``find`` looks for the table; None: contours), and sum up the figures."""
+             max_events: int = 5000, table_set: bool = False, find: Finder | None = None,
+             options: Mapping[str, object] | None = None) -> dict[str, Any]:
+    """Simulate ``games`` games with ``options`` from ``seed`` on (each stopped after ``max_events``
+    events), watch each (``find`` looks for the table; None: contours), and sum up the figures."""
     tallies: list[GameTally] = []
     for k in range(games):
-        sim = simulate(game, players, seed + k, max_events=max_events)
+        sim = simulate(game, players, seed + k, max_events=max_events, options=options)
         tally = run_game(sim, classifier, config, table_set=table_set, find=find)
         tallies.append(tally)
         if progress is not None:
