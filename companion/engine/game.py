@@ -270,6 +270,12 @@ class Game(abc.ABC, Generic[S]):
         (its randomness is the header's seed), so a record replays without it being drawn again."""
         return None
 
+    def oriented(self, card: str) -> bool:
+        """Whether the half of ``card`` pointing up counts (a play of it says ``up``, :attr:`PLAYS_UP`):
+        the camera then reads it. No card by default."""
+        del card
+        return False
+
     def notes(self) -> Sequence[Text]:
         """What the page warns about now without refusing anything (none unless a game says so)."""
         return ()

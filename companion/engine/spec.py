@@ -139,6 +139,9 @@ class VisionSpec:
     #: away waits for one, and a card laid again is its move. The event it makes, built as
     #: ``(card, at, move_to, **meta)``; None where no card moves another.
     campfire: Callable[..., Event] | None = None
+    #: The game's event turning a card half round in its cell (Tranquillité's Jour et nuit ``rotate``,
+    #: built with ``at``): a card the camera sees turned where it lay. None: no such move.
+    turn: Callable[..., Event] | None = None
     #: The renderer's synthetic scenes of the game; None where it draws none.
     scenes: SceneData | None = None
     #: Where the shipped classifier's training recipe differs from the defaults

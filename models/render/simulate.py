@@ -84,12 +84,13 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
     if spec.board == "tricks":
         return _tricks(game, seed, sim, rng, size=size, fps=fps, typeface=typeface, knock=knock,
                        distractions=distractions)
-    campfire = spec.vision.campfire
+    campfire, turn = spec.vision.campfire, spec.vision.turn
     film = FilmSet(game, seed, size=size, typeface=typeface, places=layout(game, options))
     director = Director(film, rng, players, fps)
     engine = sim.header.new_game()
     truth: list[TruthEvent] = []
-    visible = sum(isinstance(e, Play | TakeBack) or _moves_up(e, campfire) is not None for e in sim.events)
+    visible = sum(isinstance(e, Play | TakeBack) or _moves_up(e, campfire) is not None
+                  or (turn is not None and type(e) is turn) for e in sim.events)
     knock_at = int(rng.integers(visible // 3, max(visible // 3 + 1, 2 * visible // 3))) if knock else -1
     bump_frame: int | None = None
     seen = 0
@@ -103,12 +104,16 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
         undone = engine.move_stack[-1] if isinstance(event, Undo) and engine.move_stack else None
         at = director.index
         if isinstance(event, Play) and event.at in film.layout.lattice:
-            rest = director.lay(event.card, event.at, seat)
+            rest = director.lay(event.card, event.at, seat, up=event.up)
             truth.append(TruthEvent(replace(event, t=rest / fps), rest, at))
             seen += 1
         elif isinstance(event, TakeBack):
             bare = director.lift(event.at, seat)
             truth.append(TruthEvent(replace(event, t=bare / fps), bare, at))
+            seen += 1
+        elif turn is not None and type(event) is turn and getattr(event, "at", "") in director.table:
+            rest = director.turn(event.to_json()["at"], seat)
+            truth.append(TruthEvent(replace(event, t=rest / fps), rest, at))
             seen += 1
         elif (moving := _moves_up(event, campfire)) is not None:
             card, cell, move_to = moving
@@ -121,7 +126,10 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
         else:
             truth.append(TruthEvent(replace(event, t=at / fps), None, at))
         engine.play(event)
-        if isinstance(undone, Play) and undone.at in director.table:
+        if turn is not None and type(undone) is turn and undone is not None:
+            director.idle(int(rng_int(rng, 3, 6)))
+            director.turn(undone.to_json()["at"], seat)  # undone on the page: turned back
+        elif isinstance(undone, Play) and undone.at in director.table:
             # Undone on the page: the card goes back to its player's hand.
             director.idle(int(rng_int(rng, 3, 6)))
             director.lift(undone.at, seat)

@@ -137,11 +137,14 @@ class Director:
         a = math.radians(_seat_angle(seat, self.players))
         return x + math.cos(a) * CARD_H * 0.3, y + math.sin(a) * CARD_H * 0.3
 
-    def lay(self, card: str, cell: str, seat: int) -> int:
-        """A hand brings ``card`` to ``cell`` and leaves it; returns the frame where it comes to rest."""
+    def lay(self, card: str, cell: str, seat: int, *, up: str = "") -> int:
+        """A hand brings ``card`` to ``cell`` and leaves it; returns the frame where it comes to rest.
+        ``up``: the half the play says points up (``night``: the card lies turned), where it counts."""
         rng = self.rng
-        # Turned with its cell (a trick game's card faces its seat), and now and then the other way.
-        turned = (180.0 if rng.random() < 0.15 else 0.0) + self.film.layout.turns.get(cell, 0.0)
+        # Turned with its cell (a trick game's card faces its seat), and now and then the other way,
+        # unless the play says which half points up.
+        other_way = rng.random() < 0.15 if not up else up == "night"
+        turned = (180.0 if other_way else 0.0) + self.film.layout.turns.get(cell, 0.0)
         final = Laid(card, cell, float(rng.normal(0, 1.2)), float(rng.normal(0, 1.2)),
                      float(rng.normal(0, 1.5)) + turned)
         cx, cy = self.film.layout.centre(cell, self.film.gap)
@@ -158,6 +161,26 @@ class Director:
         for _ in range(int(rng.integers(1, 3))):
             self._shot(hands=[self._hand(seat, *self._grip(seat, *target))])
         for x, y in self._path(seat, self._grip(seat, *target), int(rng.integers(4, 7)), inward=False):
+            self._shot(hands=[self._hand(seat, x, y)])
+        return rest
+
+    def turn(self, cell: str, seat: int) -> int:
+        """A hand turns the card at ``cell`` half round where it lies; returns the frame where it rests
+        turned and the hand is gone from it."""
+        if cell not in self.table:
+            return self.index
+        laid, rng = self.table[cell], self.rng
+        cx, cy = self.film.layout.centre(cell, self.film.gap)
+        grip = self._grip(seat, cx + laid.dx, cy + laid.dy)
+        for x, y in self._path(seat, grip, int(rng.integers(4, 7)), inward=True):
+            self._shot(hands=[self._hand(seat, x, y)])
+        for _ in range(int(rng.integers(2, 4))):
+            self._shot(hands=[self._hand(seat, *grip)])
+        self.table[cell] = replace(laid, angle=laid.angle + 180.0)
+        for _ in range(int(rng.integers(1, 3))):
+            self._shot(hands=[self._hand(seat, *grip)])
+        rest = self.index
+        for x, y in self._path(seat, grip, int(rng.integers(4, 7)), inward=False):
             self._shot(hands=[self._hand(seat, x, y)])
         return rest
 

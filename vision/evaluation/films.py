@@ -47,11 +47,12 @@ def _key(event: Event, tricks: bool = False) -> tuple[Any, ...]:
         line = event.to_json()
         return (event.TYPE, line.get("card"), line.get("player") if event.TYPE == "play" else None,
                 line.get("at") if event.TYPE == "reveal" else None)
+    line = event.to_json()
     if isinstance(event, Placement | TakeBack):
-        # What the camera sees of it: the card and the cells (a Feu de camp's Versant moved too).
-        line = event.to_json()
-        return (event.TYPE, *(line[name] for name in ("card", "at", "move_to") if name in line))
-    return (event.TYPE,)
+        # What the camera sees of it: the card, its half up where it counts, and the cells (a Feu de
+        # camp's Versant moved too).
+        return (event.TYPE, *(line[name] for name in ("card", "up", "at", "move_to") if name in line))
+    return (event.TYPE, line.get("at"))
 
 
 @dataclass
@@ -105,7 +106,9 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
     watcher = watcher_for(engine, classifier, config=config, geometry=geometry, find=find)
     tally = GameTally(sim.game, sim.seed, frames=len(sim.shots), bump_frame=sim.bump_frame)
     visible = [truth for truth in sim.truth if truth.visible]
-    tally.plays = sum(isinstance(t.event, Placement) or t.event.TYPE == "reveal" for t in visible)
+    turn = find_spec(sim.game).vision.turn
+    tally.plays = sum(isinstance(t.event, Placement) or t.event.TYPE == "reveal"
+                      or (turn is not None and type(t.event) is turn) for t in visible)
     tally.take_backs = sum(isinstance(t.event, TakeBack) for t in visible)
     pages: dict[int, list[TruthEvent]] = {}
     for truth in sim.truth:

@@ -34,7 +34,7 @@ from typing import Any
 from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.spec import VisionSpec, specs
-from vision.read.catalogue import most
+from vision.read.catalogue import faces, most
 from vision.watch.stable import Change, Prompt
 
 Output = Event | Prompt
@@ -51,12 +51,18 @@ class TableView:
     #: Cards played and gathered that cannot lie anew where the camera looks (a trick game's cards
     #: of this round, Rixes' ``gone``): one seen again is a gathered heap passing a place.
     gone: frozenset[str] = frozenset()
+    #: The cards whose half up counts (Tranquillité's Jour et nuit): read, and named here, with it
+    #: (:func:`with_half`).
+    oriented: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, game: Game[Any]) -> TableView:
         """The table as ``game`` (Tranquillité or L'Ascension) knows it, flagged cards included."""
         state = game.state_json()
-        cards = dict(state["cells"])
+        oriented = frozenset(face.name for face in faces(game.name) if game.oriented(face.name))
+        ups = state.get("up") or {}
+        cards = {cell: with_half(card, ups.get(cell)) if card in oriented else card
+                 for cell, card in state["cells"].items()}
         if state.get("start"):
             cards["start"] = "start"
         if state.get("finish"):
@@ -68,14 +74,34 @@ class TableView:
         for flag in game.flagged:
             if flag.event.at in cards:
                 beneath[flag.event.at] = cards[flag.event.at]
-            cards[flag.event.at] = flag.event.card
+            card, up = flag.event.card, getattr(flag.event, "up", "")
+            cards[flag.event.at] = with_half(card, up) if card in oriented else card
             flagged.add(flag.event.at)
-        return cls(cards, frozenset(flagged), beneath)
+        return cls(cards, frozenset(flagged), beneath, oriented=oriented)
 
     @classmethod
     def empty(cls) -> TableView:
         """A table with nothing on it."""
         return cls({}, frozenset())
+
+
+#: Between a card's name and its half up, in a name the watcher reads (``27~night``).
+HALF = "~"
+
+
+def with_half(card: str, up: str | None) -> str:
+    """``card`` named with its half up (``27~day``), as the watcher reads an oriented card.
+
+    >>> with_half("27", "night"), split_half("27~night"), split_half("start")
+    ('27~night', ('27', 'night'), ('start', ''))
+    """
+    return f"{card}{HALF}{up}" if up else card
+
+
+def split_half(name: str) -> tuple[str, str]:
+    """A name the watcher reads as the card's and its half up (``""`` where it has none)."""
+    card, _, up = name.partition(HALF)
+    return card, up
 
 
 def copies_allowed(game: str, card: str) -> int:
@@ -211,7 +237,8 @@ class Interpreter:
         relaid = self._relaid(change)
         if relaid is not None:
             return relaid
-        event = Play(card, cell, source="camera", t=change.t, confidence=change.confidence)
+        name, up = split_half(card)
+        event = Play(name, cell, up=up, source="camera", t=change.t, confidence=change.confidence)
         return self._event(event, {cell: card})
 
     def _relaid(self, change: Change) -> list[Output] | None:
@@ -277,7 +304,22 @@ class Interpreter:
                 return self._laid_over(change, facts)
         if held == new:
             return self._back(cell)
+        turned = self._turned(change)
+        if turned:
+            return turned
         return self._ask(Prompt("changed", (cell,), change.t, (old, new)))
+
+    def _turned(self, change: Change) -> list[Output]:
+        """An accepted card seen turned half round where it lies: the game's turn (Jour et nuit's
+        ``rotate``), where it has one."""
+        assert change.old is not None and change.new is not None
+        (old, old_up), (new, new_up) = split_half(change.old), split_half(change.new)
+        make = self.vision.turn
+        if make is None or old != new or not old_up or not new_up or old_up == new_up or \
+                self._holds(change.cell) != change.old or self._flagged(change.cell):
+            return []
+        event = make(at=change.cell, source="camera", t=change.t, confidence=change.confidence)
+        return self._event(event, {change.cell: change.new}, {})
 
     def _laid_over(self, change: Change, facts: Mapping[str, str | None]) -> list[Output]:
         cell, old, new = change.cell, change.old, change.new

@@ -18,7 +18,7 @@ from vision.find.detect import CROP_SIZE, rectify
 from vision.read.classify import Classifier
 from vision.watch.anchors import Anchors
 from vision.watch.cells import Tiles, cell_view, change, with_empty_centre
-from vision.watch.changes import TableView, covered_by_rule
+from vision.watch.changes import TableView, covered_by_rule, with_half
 from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import Layout
 from vision.watch.params import EMPTY_SHARE, FAINT, FITTED_ROWS, OUT_OF_VIEW, SLIGHT
@@ -241,8 +241,11 @@ class CellReading:
         cells = self.layout.cells
         self.stats.classified += len(batch.crops)
         result = self.classifier.classify(np.stack(batch.crops))
-        confidences = result.confidences.tolist()
-        for i, name, confidence in zip(batch.reading_of, result.names, confidences, strict=True):
+        confidences, turned = result.confidences.tolist(), result.flipped.tolist()
+        read_of = zip(batch.reading_of, result.names, confidences, turned, strict=True)
+        for i, read, confidence, flipped in read_of:
+            # A card whose half up counts is named with it (turned: its night half up, Jour et nuit).
+            name = with_half(read, "night" if flipped else "day") if read in self.view.oriented else read
             fact = self.stabiliser.fact(cells[i])
             # A card read over another settled one, not a Pont: laid over it against the rules, or
             # the same card misread for a moment while a shadow crossed it. Laid, it stays: it must

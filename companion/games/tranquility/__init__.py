@@ -8,7 +8,7 @@ from companion.games.tranquility import selfplay_daynight as _day_night  # noqa:
 from companion.games.tranquility import selfplay_pyramid as _pyramid  # noqa: F401  registers T18
 from companion.games.tranquility import selfplay_seas as _selfplay_seas  # noqa: F401  registers its simulator
 from companion.games.tranquility.deck import faces
-from companion.games.tranquility.events import StartDiscards
+from companion.games.tranquility.events import Rotate, StartDiscards
 from companion.games.tranquility.layout import LAYOUT, layout_for
 from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
@@ -26,7 +26,7 @@ SPEC = GameSpec(
     # Scenes: islands and Mers agitées' cards (reef, monsters, storms, compasses) dealt into the
     # grid; the start card always, the finish card in four partial grids of ten. Its classifier is
     # read well on the default recipe.
-    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True,
+    vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
                       scenes=SceneData(("grid", "grid-full"), SEAS_KINDS,
                                        ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,

@@ -232,6 +232,10 @@ class Tranquility(PlacingGame[Snapshot]):
         if at not in self.BOARD.index and at != FINISH and (at != START or not self.BOARD.start):
             raise MalformedInput(Text("unknown_cell", at=at, game=self.title))
 
+    def oriented(self, card: str) -> bool:
+        """An island card's half up counts where the variant rules it (Jour et nuit, Compétition)."""
+        return self.PLAYS_UP and card in ISLAND
+
     def card_label(self, card: str) -> Both | str:
         """``"27"``, or the Start and Finish cards by name."""
         if card == START:

@@ -202,3 +202,30 @@ def test_a_start_card_read_at_the_finish_is_a_question_a_second_border_card_is_n
                                 {"start": "start", "finish": "start"})
     assert out == [Prompt("twice", ("finish", "start"), 5.0, ("start",))]
     assert copies_allowed("tranquility", "border") == 25 and copies_allowed("tranquility", "back") == 1
+
+
+def test_a_card_whose_half_counts_is_played_with_it_and_turned_in_place() -> None:
+    # Jour et nuit: the hands lay day up; the camera names an oriented card with its half.
+    game = Tranquility(3, {"variant": "day_night"})
+    view = TableView.of(game)
+    assert "27" in view.oriented and "start" not in view.oriented
+    interpreter = Interpreter("tranquility", view)
+    out = interpreter.interpret([Change("b1", None, "27~day", 3.0, 0.97)], {"b1": "27~day"})
+    assert out == [Play("27", "b1", up="day", source="camera", t=3.0, confidence=0.97)]
+    assert game.play(out[0]).legal
+    view = TableView.of(game)
+    assert view.cards["b1"] == "27~day"
+    interpreter.sync(view)
+    turned = interpreter.interpret([Change("b1", "27~day", "27~night", 5.0, 0.9)], {"b1": "27~night"})
+    assert [event.to_json() for event in turned] == [
+        {"type": "rotate", "at": "b1", "source": "camera", "t": 5.0, "confidence": 0.9}]
+    assert game.play(turned[0]).legal and TableView.of(game).cards["b1"] == "27~night"
+
+
+def test_a_card_read_another_way_is_no_turn_where_the_half_does_not_count() -> None:
+    interpreter = Interpreter("tranquility", TableView({"b1": "27~day"}, frozenset()))
+    assert interpreter.interpret([Change("b1", "27~day", "28~night", 5.0, 0.9)], {"b1": "28~night"})[0] \
+        == Prompt("changed", ("b1",), 5.0, ("27~day", "28~night"))
+    base = Interpreter("tranquility", TableView.of(Tranquility(3)))
+    assert TableView.of(Tranquility(3)).oriented == frozenset()
+    assert base.interpret([Change("b1", None, "27", 1.0, 0.9)], {"b1": "27"})[0].to_json()["card"] == "27"
