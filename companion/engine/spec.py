@@ -139,6 +139,9 @@ class VisionSpec:
     #: away waits for one, and a card laid again is its move. The event it makes, built as
     #: ``(card, at, move_to, **meta)``; None where no card moves another.
     campfire: Callable[..., Event] | None = None
+    #: Cards laid on an accepted card as a move of the game, taking it away with them (Tranquillité's
+    #: sea monster, T14): a play, not a card laid over another against the rules.
+    laid_on: frozenset[str] = frozenset()
     #: The game's event turning a card half round in its cell (Tranquillité's Jour et nuit ``rotate``,
     #: built with ``at``): a card the camera sees turned where it lay. None: no such move.
     turn: Callable[..., Event] | None = None

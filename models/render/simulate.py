@@ -125,7 +125,11 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
             seen += 1
         else:
             truth.append(TruthEvent(replace(event, t=at / fps), None, at))
-        engine.play(event)
+        ruling = engine.play(event)
+        if isinstance(event, Play) and event.card in spec.vision.laid_on and ruling.legal:
+            # A card laid on another to take it away (a sea monster): both leave the table.
+            director.idle(int(rng_int(rng, 3, 6)))
+            director.lift(event.at, seat, whole=True)
         if turn is not None and type(undone) is turn and undone is not None:
             director.idle(int(rng_int(rng, 3, 6)))
             director.turn(undone.to_json()["at"], seat)  # undone on the page: turned back

@@ -184,9 +184,10 @@ class Director:
             self._shot(hands=[self._hand(seat, x, y)])
         return rest
 
-    def lift(self, cell: str, seat: int) -> int:
-        """A hand picks the card at ``cell`` up and takes it away; returns the frame where the cell
-        is bare again (the card and the hand gone from it), or shows what the card covered."""
+    def lift(self, cell: str, seat: int, *, whole: bool = False) -> int:
+        """A hand picks the card at ``cell`` up and takes it away (``whole``: with every card it
+        covers, as a sea monster takes its card); returns the frame where the cell is bare again (the
+        card and the hand gone from it), or shows what the card covered."""
         if cell not in self.table:
             return self.index  # nothing there to pick up
         card = self.table[cell]
@@ -195,7 +196,9 @@ class Director:
         for x, y in self._path(seat, self._grip(seat, *target), int(rng_int(self.rng, 4, 7)), inward=True):
             self._shot(hands=[self._hand(seat, x, y)])
         del self.table[cell]
-        if self.under.get(cell):
+        if whole:
+            self.under.pop(cell, None)
+        elif self.under.get(cell):
             self.table[cell] = self.under[cell].pop()  # what it covered shows again
         bare: int | None = None
         for x, y in self._path(seat, target, int(rng_int(self.rng, 5, 8)), inward=False):

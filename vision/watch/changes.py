@@ -304,6 +304,10 @@ class Interpreter:
                 return self._laid_over(change, facts)
         if held == new:
             return self._back(cell)
+        if new in self.vision.laid_on and held == old and not self._flagged(cell):
+            # A card the game lays on an accepted one to take it away (a sea monster): a play.
+            event = Play(new, cell, source="camera", t=change.t, confidence=change.confidence)
+            return self._event(event, {cell: new}, {cell: old})
         turned = self._turned(change)
         if turned:
             return turned

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     # grid; the start card always, the finish card in four partial grids of ten. Its classifier is
     # read well on the default recipe.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
+                      laid_on=frozenset({"monster"}),
                       scenes=SceneData(("grid", "grid-full"), SEAS_KINDS,
                                        ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,

@@ -212,14 +212,15 @@ def test_a_card_whose_half_counts_is_played_with_it_and_turned_in_place() -> Non
     interpreter = Interpreter("tranquility", view)
     out = interpreter.interpret([Change("b1", None, "27~day", 3.0, 0.97)], {"b1": "27~day"})
     assert out == [Play("27", "b1", up="day", source="camera", t=3.0, confidence=0.97)]
-    assert game.play(out[0]).legal
+    assert isinstance(out[0], Play) and game.play(out[0]).legal
     view = TableView.of(game)
     assert view.cards["b1"] == "27~day"
     interpreter.sync(view)
     turned = interpreter.interpret([Change("b1", "27~day", "27~night", 5.0, 0.9)], {"b1": "27~night"})
     assert [event.to_json() for event in turned] == [
         {"type": "rotate", "at": "b1", "source": "camera", "t": 5.0, "confidence": 0.9}]
-    assert game.play(turned[0]).legal and TableView.of(game).cards["b1"] == "27~night"
+    assert not isinstance(turned[0], Prompt) and game.play(turned[0]).legal
+    assert TableView.of(game).cards["b1"] == "27~night"
 
 
 def test_a_card_read_another_way_is_no_turn_where_the_half_does_not_count() -> None:
@@ -229,3 +230,14 @@ def test_a_card_read_another_way_is_no_turn_where_the_half_does_not_count() -> N
     base = Interpreter("tranquility", TableView.of(Tranquility(3)))
     assert TableView.of(Tranquility(3)).oriented == frozenset()
     assert base.interpret([Change("b1", None, "27", 1.0, 0.9)], {"b1": "27"})[0].to_json()["card"] == "27"
+
+
+def test_a_sea_monster_laid_on_an_accepted_card_is_a_play_and_both_leaving_is_nothing() -> None:
+    game = Tranquility.from_position(3, cells={"a1": 12}, hands=[5, 5, 5], options={"monsters": 3})
+    interpreter = Interpreter("tranquility", TableView.of(game))
+    out = interpreter.interpret([Change("a1", "12", "monster", 3.0, 0.95)], {"a1": "monster"})
+    assert out == [Play("monster", "a1", source="camera", t=3.0, confidence=0.95)]
+    assert isinstance(out[0], Play) and game.play(out[0]).legal
+    interpreter.sync(TableView.of(game))
+    assert interpreter.interpret([Change("a1", "monster", None, 5.0, 1.0)], {"a1": None}) == []
+    assert interpreter.tick(20.0) == []
