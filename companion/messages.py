@@ -509,8 +509,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "games_won": ("won", "gagnée"),
     "games_lost": ("lost", "perdue"),
     "games_abandoned": ("abandoned", "abandonnée"),
-    "demo_film_options": ("the film stages the base game only, not {options}",
-                          "le film ne met en scène que le jeu de base, pas {options}"),
+    "demo_film_unplaced": ("with {options} no card frames the table for the camera to find it by; "
+                           "at a real table, set its four corners on the page",
+                           "avec {options} aucune carte n'encadre la table pour que la caméra la trouve ; "
+                           "à une vraie table, placez ses quatre coins sur la page"),
     "games_void": ("void (dealt again)", "nulle (redistribuée)"),
     "games_draw": ("drawn", "à égalité"),
     "games_ongoing": ("unfinished", "inachevée"),

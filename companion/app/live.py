@@ -358,11 +358,13 @@ class FilmedDemo:
 
 def film_demo(game: str = DEFAULT_GAME, players: int = 3, seed: int = DEMO_SEED, *,
               options: Mapping[str, object] | None = None) -> FilmedDemo:
-    """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film.
-    The films stage a game's base rules only: options (a variant, a module) raise MalformedInput."""
-    if options:
-        raise MalformedInput(Text("demo_film_options", options=", ".join(sorted(options))))
-    simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE)
+    """Stage a simulated game in front of a simulated camera (``models.render.simulate``): the demo's film,
+    with the game's ``options`` (a variant's cards where its layout lays them). A layout with no card
+    that never moves (the Pyramide) cannot be found by the demo's camera: MalformedInput."""
+    layout = find_spec(game).layout_for(options or {})
+    if options and layout is not None and not layout.static:
+        raise MalformedInput(Text("demo_film_unplaced", options=", ".join(sorted(options))))
+    simulation = simulate(game, players, seed, mistakes=DEMO_MISTAKES, size=DEMO_FILM_SIZE, options=options)
     header = Header(simulation.header.game, simulation.header.players, dict(simulation.header.options),
                     setup=simulation.header.setup)
     return FilmedDemo(simulation, header, {"demo": {"seed": seed, "film": True}})

@@ -382,8 +382,7 @@ def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
                       help="seconds the page stays up after the game ended (none with --no-page)")
     demo.add_argument("--new", action="store_true", help="start the demo game again from its beginning")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option, e.g. monsters=3, storms=true or variant=arch (may be repeated; "
-                           "the film stages the base games only, so such a demo is fed by the engine)")
+                      help="a game option, e.g. monsters=3, storms=true or variant=arch (may be repeated)")
     demo.add_argument("--feed", choices=["camera", "engine"], default=None,
                       help="camera: a filmed game read by the watcher; engine: the game's events fed "
                            "directly (default: camera for the games whose demo is filmed, "

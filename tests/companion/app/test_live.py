@@ -20,6 +20,7 @@ from companion.app.live import (
     Live,
     SignalSink,
     demo_game,
+    film_demo,
     film_position,
     seats_tapped,
 )
@@ -389,3 +390,12 @@ def test_the_demos_players_tap_their_seats_where_the_film_shows_them() -> None:
     x, y = simulation.film.layout.centre("t3", simulation.film.gap)
     assert np.allclose(geometry.to_image([[x, y]])[0], simulation.film.to_image(x, y), atol=3.0)
     assert seats_tapped(simulate("tranquility", 3, 5, max_events=1)) is None
+
+
+def test_a_variant_is_filmed_in_its_own_layout_and_one_the_camera_cannot_place_is_refused() -> None:
+    film = film_demo("tranquility", 3, 7, options={"variant": "arch"})
+    assert film.header.options["variant"] == "arch"
+    assert "g7" in film.simulation.film.layout.cells and "c1" not in film.simulation.film.layout.cells
+    with pytest.raises(MalformedInput) as raised:
+        film_demo("tranquility", 3, 7, options={"variant": "pyramid", "pyramid_borders": ["c1", "d3"]})
+    assert "four corners" in raised.value.text.en and "quatre coins" in raised.value.text.fr
