@@ -274,6 +274,8 @@ class Seas(Tranquility):
         return accepted(Text("seas_reef_moved", row=event.to), 0)
 
     def _check_discard_hand(self, event: DiscardHand) -> Ruling:
+        if not self.storms:  # a whole hand earns a compass (T16): the event of the storms' module
+            return refused("C7", Text("wrong_game_event", kind=event.TYPE, game=self.title))
         hand = self.hands[self._turn]
         if event.count != hand:
             return refused("G2", Text("seas_whole_hand_count", count=event.count, hand=hand))

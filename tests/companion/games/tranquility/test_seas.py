@@ -253,6 +253,7 @@ T16: list[Row] = [
     case(SeaPos(STORMS, LOW, hands=(4, 5, 5)), DiscardHand(3), no("G2"), "whole-hand-miscounted"),
     case(SeaPos({**STORMS, "whole_hand_min": 3}, LOW, hands=(2, 5, 5)), DiscardHand(2), no("T16"),
          "whole-hand-below-the-minimum"),
+    case(SeaPos(REEF, LOW, hands=(4, 5, 5)), DiscardHand(4), no("C7"), "whole-hand-without-storms"),
 ]
 
 
