@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from companion.engine.events import DeclareLoss, Discard, Event, Play
 from companion.engine.ruling import Ruling
@@ -151,9 +150,11 @@ class SeasSelfPlay(SelfPlay):
         game, hand = self.game, self.hands[seat]
         free = [card for card in hand if card != MONSTER]
         if MONSTER in hand and (any(game.sea.reported) or self.rng.random() < 0.3):
-            targets = [play for play in game.placements() if play.card == MONSTER]
+            board = game.BOARD
+            targets = [cell for i, (cell, value) in enumerate(zip(board.cells, game.cells, strict=True))
+                       if value and game._closed_row(board.rows[i]) is None]
             if targets:
-                return replace(self.rng.choice(targets), player=seat + 1)
+                return Play(MONSTER, self.rng.choice(targets), player=seat + 1)
         options = [(card, cell, cost) for card in free if card in ISLAND
                    for cell, cost in game.legal_cells(ISLAND[card]) if cost <= len(free) - 1]
         choice = self._choose(seat, options)
