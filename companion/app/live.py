@@ -123,7 +123,7 @@ class ConsoleSink:
 def intro(referee: Referee) -> Text:
     """One line naming the game, its seats and options, and its number in the store."""
     game = referee.game
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-"
+    options = ", ".join(f"{k}={v}" for k, v in game.options_chosen().items()) or "-"
     names = referee.header.names
     return Text("live_intro", game=game.title, players=game.players, id=referee.game_id or "-",
                 names=f" ({', '.join(names)})" if names else "", options=options)

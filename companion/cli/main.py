@@ -124,7 +124,7 @@ def replay(
 
 
 def _print_intro(game: Game[Any], names: Sequence[str] | None, out: IO[str], lang: Lang) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "-"
+    options = ", ".join(f"{k}={v}" for k, v in game.options_chosen().items()) or "-"
     print(Text("cli_intro", game=game.title, players=game.players,
                names=f" ({', '.join(names)})" if names else "", options=options).render(lang), file=out)
     if game.players == 1:

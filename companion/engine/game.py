@@ -171,6 +171,17 @@ class Game(abc.ABC, Generic[S]):
             result[option.name] = value
         return result
 
+    def options_chosen(self) -> dict[str, object]:
+        """The options set to other than their default, as the players chose them (what a header line
+        says; :attr:`options` holds every one).
+
+        >>> from companion.games.tranquility.rules import Tranquility
+        >>> Tranquility(2, {"removed": 4, "storms": False}).options_chosen()
+        {'removed': 4}
+        """
+        defaults = {option.name: option.default for option in self.OPTIONS}
+        return {name: value for name, value in self.options.items() if value != defaults.get(name)}
+
     @property
     def turn(self) -> int:
         """The active seat, 1-based."""
