@@ -74,15 +74,20 @@ class SelfPlay(Simulator[Tranquility]):
     def _new_game(self, players: int, options: Mapping[str, object] | None) -> Tranquility:
         return Tranquility(players, options)
 
-    def _deal(self) -> None:
-        rng, game = self.rng, self.game
-        removed = game.options["removed"]
+    def _islands(self) -> list[str]:
+        """The island cards shuffled, those removed unseen (T10) set aside in :attr:`removed`."""
+        removed = self.game.options["removed"]
         assert isinstance(removed, int)
         island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        rng.shuffle(island)
+        self.rng.shuffle(island)
         #: Island cards removed unseen (T10).
         self.removed: list[str] = island[:removed]
-        pool = island[removed:] + [FINISH] * FINISH_CARDS
+        return island[removed:]
+
+    def _deal(self) -> None:
+        rng, game = self.rng, self.game
+        island = self._islands()
+        pool = island + [FINISH] * FINISH_CARDS
         rng.shuffle(pool)
         for size in deal_sizes(len(pool), game.players):
             dealt, pool = pool[:size], pool[size:]

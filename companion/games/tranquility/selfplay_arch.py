@@ -42,13 +42,8 @@ class ArchSelfPlay(SelfPlay):
 
     def _deal(self) -> None:
         rng, game = self.rng, self.game
-        removed = game.options["removed"]
-        assert isinstance(removed, int)
-        island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        rng.shuffle(island)
-        #: Island cards removed unseen (T10).
-        self.removed: list[str] = island[:removed]
-        pool = island[removed:] + [FINISH] * FINISH_CARDS
+        island = self._islands()
+        pool = island + [FINISH] * FINISH_CARDS
         rng.shuffle(pool)
         for size in deal_sizes(len(pool), game.players):
             dealt, pool = pool[:size], pool[size:]

@@ -58,13 +58,8 @@ class CompetitionSelfPlay(SelfPlay):
         return game
 
     def _deal(self) -> None:
-        removed = self.game.options["removed"]
-        assert isinstance(removed, int)
-        island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        self.rng.shuffle(island)
-        #: Island cards removed unseen (T10).
-        self.removed: list[str] = island[:removed]
-        pool = island[removed:]
+        island = self._islands()
+        pool = island
         for _ in range(self.game.players):
             self.hands.append([pool.pop() for _ in range(HAND_LIMIT)])
             self.decks.append([])  # no seat has a deck of its own

@@ -62,15 +62,10 @@ class DayNightSelfPlay(SelfPlay):
 
     def _deal(self) -> None:
         rng, game = self.rng, self.game
-        removed = game.options["removed"]
-        assert isinstance(removed, int)
-        island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        rng.shuffle(island)
-        #: Island cards removed unseen (T10).
-        self.removed: list[str] = island[:removed]
+        island = self._islands()
         #: The compasses drawn: each has left the game (T19).
         self.gone: list[str] = []
-        pool = island[removed:] + [FINISH] * FINISH_CARDS + [COMPASS] * COMPASSES
+        pool = island + [FINISH] * FINISH_CARDS + [COMPASS] * COMPASSES
         rng.shuffle(pool)
         for size in deal_sizes(len(pool), game.players):
             dealt, pool = pool[:size], pool[size:]

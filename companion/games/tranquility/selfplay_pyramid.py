@@ -61,13 +61,8 @@ class PyramidSelfPlay(SelfPlay):
 
     def _deal(self) -> None:
         rng, game = self.rng, self.game
-        removed = game.options["removed"]
-        assert isinstance(removed, int)
-        island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        rng.shuffle(island)
-        #: Island cards removed unseen (T10).
-        self.removed: list[str] = island[:removed]
-        pool = island[removed:]
+        island = self._islands()
+        pool = island
         for size in deal_sizes(len(pool), game.players):
             dealt, pool = pool[:size], pool[size:]
             self.hands.append([dealt.pop() for _ in range(min(HAND_LIMIT, len(dealt)))])

@@ -21,9 +21,7 @@ from companion.games.tranquility.rules import (
     FINISH,
     FINISH_CARDS,
     HAND_LIMIT,
-    HIGHEST,
     ISLAND,
-    LOWEST,
     START,
     deal_sizes,
 )
@@ -46,17 +44,13 @@ class SeasSelfPlay(SelfPlay):
 
     def _deal(self) -> None:
         rng, game = self.rng, self.game
-        removed = game.options["removed"]
-        assert isinstance(removed, int)
-        island = [str(v) for v in range(LOWEST, HIGHEST + 1)]
-        rng.shuffle(island)
-        self.removed: list[str] = island[:removed]
+        island = self._islands()
         #: Cards out of the game: storms ended or void, monsters played and the cards they took.
         self.gone: list[str] = []
         #: Storms lying: (card, seat) before a seat, (card, row) on a row.
         self.lying: list[tuple[str, int]] = []
         storms = [card for card, n in zip(STORMS, game.storm_limits, strict=True) for _ in range(n)]
-        pool = island[removed:] + [FINISH] * FINISH_CARDS + [MONSTER] * game.monsters + (
+        pool = island + [FINISH] * FINISH_CARDS + [MONSTER] * game.monsters + (
             storms if game.storms else [])
         rng.shuffle(pool)
         piles = []
