@@ -98,10 +98,9 @@ def _cells(spec: GameSpec) -> tuple[LayoutData, SceneData, dict[str, Place], lis
     return spec.layout, scenes, dict(spec.layout.lattice), dealt
 
 
-def _grid(spec: GameSpec, rng: np.random.Generator, full: bool, *, held_out: bool = False) -> list[_Placed]:
+def _grid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]:
     """A grid framed by its static cards, the fixed cards (corners outside the grid, no cell of
-    its truth), then cards dealt into some cells (every cell when ``full``; a held-out scene deals
-    by the scenes' :attr:`~companion.engine.spec.SceneData.held_out_weights`)."""
+    its truth), then cards dealt into some cells (every cell when ``full``)."""
     layout, scenes, where, cells = _cells(spec)
     gap = float(rng.uniform(0, 3))
     pw, ph = CARD_W + gap, CARD_H + gap
@@ -118,8 +117,8 @@ def _grid(spec: GameSpec, rng: np.random.Generator, full: bool, *, held_out: boo
     dealt = [f for f in faces(spec.name) if f.kind in scenes.dealt]
     count = len(cells) if full else int(rng.integers(4, len(cells)))
     chosen = sorted(rng.choice(len(cells), count, replace=False).tolist())
-    if held_out and scenes.held_out_weights:
-        weight = dict(scenes.held_out_weights)
+    if scenes.weights:
+        weight = dict(scenes.weights)
         shares = np.array([weight.get(face.kind, 1.0) for face in dealt])
         picks = rng.choice(len(dealt), count, replace=False, p=shares / shares.sum()).tolist()
     else:
@@ -381,11 +380,7 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     if layout not in layouts:
         raise ValueError(f"unknown layout {layout!r} for {game}, expected one of {layouts}")
     spec = find_spec(game)
-    full = layout.endswith("-full")
-    if spec.board == "grid":
-        placed = _grid(spec, rng, full, held_out=held_out)
-    else:
-        placed = _BOARDS[spec.board](spec, rng, full)
+    placed = _BOARDS[spec.board](spec, rng, layout.endswith("-full"))
     w, h = size
     cam = _camera(placed, rng, size, tilt=True)
     names = tuple(tables) if tables else table_names(held_out)
