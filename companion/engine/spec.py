@@ -112,9 +112,6 @@ class SceneData:
     #: The cells that hold one card of their own, never dealt: (cell, face, share of the partial
     #: layouts that lay it; a full one always does), in the order they are laid.
     fixed: tuple[tuple[str, str, float], ...] = ()
-    #: How many times more often than the others a face of a kind is dealt: (kind, weight) pairs
-    #: (Tranquillité's six expansion faces among its 80 islands would be seen too seldom to learn).
-    weights: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,12 +117,7 @@ def _grid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]
     dealt = [f for f in faces(spec.name) if f.kind in scenes.dealt]
     count = len(cells) if full else int(rng.integers(4, len(cells)))
     chosen = sorted(rng.choice(len(cells), count, replace=False).tolist())
-    if scenes.weights:
-        weight = dict(scenes.weights)
-        shares = np.array([weight.get(face.kind, 1.0) for face in dealt])
-        picks = rng.choice(len(dealt), count, replace=False, p=shares / shares.sum()).tolist()
-    else:
-        picks = rng.choice(len(dealt), count, replace=False).tolist()
+    picks = rng.choice(len(dealt), count, replace=False).tolist()
     for index, pick in zip(chosen, picks, strict=True):
         out.append(_Placed(dealt[pick], *at(*where[cells[index]]), _turn(rng, 1.5), cells[index]))
     return out

@@ -24,14 +24,12 @@ SPEC = GameSpec(
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
     # Scenes: islands and Mers agitées' cards (reef, monsters, storms, compasses) dealt into the
-    # grid, an expansion face 8 times as often as an island (dealt as seldom as an island, the six
-    # were read right 98.6% of the time in 200 held-out scenes); the start card always, the finish
-    # card in four partial grids of ten. Its classifier is read well on the default recipe.
+    # grid; the start card always, the finish card in four partial grids of ten. Its classifier is
+    # read well on the default recipe.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
                       laid_on=frozenset({"monster"}),
                       scenes=SceneData(("grid", "grid-full"), SEAS_KINDS,
-                                       ((START, "start", 1.0), (FINISH, "finish", 0.4)),
-                                       tuple((kind, 8.0) for kind in sorted(SEAS_KINDS - {"island"})))),
+                                       ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,
     selfplay=SelfPlay,
     placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),
