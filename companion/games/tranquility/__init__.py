@@ -13,22 +13,17 @@ from companion.games.tranquility.layout import LAYOUT, layout_for
 from companion.games.tranquility.rules import CELLS, FINISH, START, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay
 
-#: The kinds of faces the renderer deals into a grid: the islands, and Mers agitées' cards, which
-#: lie on the table too (a storm before a seat or on a row's border, a monster on a card).
-SEAS_KINDS = frozenset({"island", "reef", "monster", "storm", "compass"})
-
 SPEC = GameSpec(
     name="tranquility",
     title=Tranquility.title,
     rules=Tranquility,
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
-    # Scenes: islands and Mers agitées' cards (reef, monsters, storms, compasses) dealt into the
-    # grid; the start card always, the finish card in four partial grids of ten. Its classifier is
-    # read well on the default recipe.
+    # Scenes: islands dealt into the grid; the start card always, the finish card in four partial
+    # grids of ten. Its classifier is read well on the default recipe.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
                       laid_on=frozenset({"monster"}),
-                      scenes=SceneData(("grid", "grid-full"), SEAS_KINDS,
+                      scenes=SceneData(("grid", "grid-full"), frozenset({"island"}),
                                        ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
     order=0,
     selfplay=SelfPlay,
