@@ -92,7 +92,8 @@ class SelfPlay(Simulator[Tranquility]):
         for size in deal_sizes(len(pool), game.players):
             dealt, pool = pool[:size], pool[size:]
             self.hands.append([dealt.pop() for _ in range(min(HAND_LIMIT, len(dealt)))])
-            dealt.insert(rng.randrange(len(dealt) + 1), START)
+            if game.BOARD.start:  # a layout without a start corner deals no Start card (T17)
+                dealt.insert(rng.randrange(len(dealt) + 1), START)
             self.decks.append(dealt)
 
     def turn(self) -> None:

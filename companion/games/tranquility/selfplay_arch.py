@@ -21,14 +21,10 @@ from companion.engine.events import Event, Placement, Play
 from companion.games.tranquility.arch import OPENING, Arch
 from companion.games.tranquility.board import ARCH
 from companion.games.tranquility.rules import (
-    FINISH,
-    FINISH_CARDS,
-    HAND_LIMIT,
     HIGHEST,
     ISLAND,
     LOWEST,
     Tranquility,
-    deal_sizes,
 )
 from companion.games.tranquility.selfplay import SelfPlay, register_selfplay
 
@@ -39,16 +35,6 @@ class ArchSelfPlay(SelfPlay):
 
     def _new_game(self, players: int, options: Mapping[str, object] | None) -> Tranquility:
         return Arch(players, options)
-
-    def _deal(self) -> None:
-        rng, game = self.rng, self.game
-        island = self._islands()
-        pool = island + [FINISH] * FINISH_CARDS
-        rng.shuffle(pool)
-        for size in deal_sizes(len(pool), game.players):
-            dealt, pool = pool[:size], pool[size:]
-            self.hands.append([dealt.pop() for _ in range(min(HAND_LIMIT, len(dealt)))])
-            self.decks.append(dealt)  # no Start card (T17)
 
     def _choose(self, seat: int, options: list[tuple[str, str, int]]) -> tuple[str, str, int] | None:
         if self.policy == "random":
