@@ -29,16 +29,9 @@ from typing import Any
 from companion.engine.events import Event, Play
 from companion.engine.ruling import Outcome, Ruling, Termination, refused
 from companion.games.tranquility.arch_messages import ARCH_MESSAGES
-from companion.games.tranquility.board import ARCH, PILLARS
+from companion.games.tranquility.board import ARCH, HIGHEST, LOWEST, PILLARS
 from companion.games.tranquility.gaps import checked_cells, gap_cells
-from companion.games.tranquility.rules import (
-    FINISH,
-    HIGHEST,
-    LOWEST,
-    START,
-    Tranquility,
-    register_rules,
-)
+from companion.games.tranquility.rules import FINISH, START, Tranquility, register_rules
 from companion.messages import register_messages
 from companion.text import Both, Text
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: The lowest and highest island cards (T1): every layout's sequences hold numbers between them.
+LOWEST, HIGHEST = 1, 80
+
 
 @dataclass(frozen=True)
 class Board:

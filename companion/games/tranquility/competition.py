@@ -24,15 +24,14 @@ from companion.engine.controls import Ask, Control
 from companion.engine.events import DeclareLoss, Discard, Event, Play
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.competition_messages import COMPETITION_MESSAGES
 from companion.games.tranquility.events import Pass, StartDiscards, Swap
 from companion.games.tranquility.rules import (
     EXPANSION,
     FINISH,
     HAND_LIMIT,
-    HIGHEST,
     ISLAND,
-    LOWEST,
     OTHER_CARDS,
     START,
     Tranquility,

@@ -28,15 +28,14 @@ from companion.engine.controls import Ask, Control
 from companion.engine.events import DeclareLoss, Event, Play
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
+from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.daynight_messages import DAY_NIGHT_MESSAGES
 from companion.games.tranquility.events import Drawn, Rotate, StartDiscards
 from companion.games.tranquility.rules import (
     FINISH,
     FINISH_CARDS,
     HAND_LIMIT,
-    HIGHEST,
     ISLAND,
-    LOWEST,
     OTHER_CARDS,
     START,
     Tranquility,

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from companion.engine.ruling import Ruling
-
-LOWEST, HIGHEST = 1, 80  # the island cards (T1)
+from companion.games.tranquility.board import HIGHEST, LOWEST
 
 
 def checked_cells(cells: Sequence[int], value: int, lo: int, hi: int,

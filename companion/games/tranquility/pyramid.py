@@ -29,20 +29,11 @@ from companion.engine.controls import Ask, Control
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
-from companion.games.tranquility.board import PYRAMID
+from companion.games.tranquility.board import HIGHEST, LOWEST, PYRAMID
 from companion.games.tranquility.events import Compass, Explore
 from companion.games.tranquility.explorer import BACK, EXPLORE_CARDS, JOKER, KEPT, KINDS, STORMS, Pile
 from companion.games.tranquility.pyramid_messages import PYRAMID_MESSAGES
-from companion.games.tranquility.rules import (
-    EXPANSION,
-    FINISH,
-    HIGHEST,
-    ISLAND,
-    LOWEST,
-    START,
-    Tranquility,
-    register_rules,
-)
+from companion.games.tranquility.rules import EXPANSION, FINISH, ISLAND, START, Tranquility, register_rules
 from companion.messages import register_messages
 from companion.text import Both, Text
 

@@ -26,7 +26,7 @@ from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.placing import Counts, PlacingGame
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import AmbiguousReading, MalformedInput
-from companion.games.tranquility.board import GRID, Board
+from companion.games.tranquility.board import GRID, HIGHEST, LOWEST, Board
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.messages import MESSAGES
@@ -40,7 +40,6 @@ CELL_INDEX: dict[str, int] = GRID.index
 START = "start"
 FINISH = "finish"
 SIZE = 36
-LOWEST, HIGHEST = 1, 80
 HAND_LIMIT = 5
 START_DISCARDS = 8
 FINISH_CARDS = 5

@@ -28,6 +28,7 @@ from typing import Any, Self, TypeVar, cast
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
 from companion.engine.simulator import Simulator
+from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.options import rules_key
 from companion.games.tranquility.rules import (
@@ -36,9 +37,7 @@ from companion.games.tranquility.rules import (
     FINISH,
     FINISH_CARDS,
     HAND_LIMIT,
-    HIGHEST,
     ISLAND,
-    LOWEST,
     START,
     Tranquility,
     deal_sizes,

@@ -19,13 +19,8 @@ from collections.abc import Mapping
 
 from companion.engine.events import Event, Placement, Play
 from companion.games.tranquility.arch import OPENING, Arch
-from companion.games.tranquility.board import ARCH
-from companion.games.tranquility.rules import (
-    HIGHEST,
-    ISLAND,
-    LOWEST,
-    Tranquility,
-)
+from companion.games.tranquility.board import ARCH, HIGHEST, LOWEST
+from companion.games.tranquility.rules import ISLAND, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay, register_selfplay
 
 

@@ -23,17 +23,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.engine.events import Discard, Event, Placement, Play
+from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.competition import DAY, NIGHT, ROW, Competition
 from companion.games.tranquility.events import Pass, Swap
-from companion.games.tranquility.rules import (
-    CELL_INDEX,
-    CELLS,
-    HAND_LIMIT,
-    HIGHEST,
-    ISLAND,
-    LOWEST,
-    Tranquility,
-)
+from companion.games.tranquility.rules import CELL_INDEX, CELLS, HAND_LIMIT, ISLAND, Tranquility
 from companion.games.tranquility.selfplay import SelfPlay, register_selfplay
 
 #: The hidden table as :meth:`CompetitionSelfPlay._save_table` keeps it: the hands, the shared

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
-from companion.games.tranquility.board import GRID
+from companion.games.tranquility.board import GRID, HIGHEST, LOWEST
 from companion.games.tranquility.daynight import COMPASS, COMPASSES, DayNight, turned, wanted
 from companion.games.tranquility.events import Drawn, Rotate
 from companion.games.tranquility.rules import (
@@ -33,9 +33,7 @@ from companion.games.tranquility.rules import (
     FINISH,
     FINISH_CARDS,
     HAND_LIMIT,
-    HIGHEST,
     ISLAND,
-    LOWEST,
     START,
     Tranquility,
     deal_sizes,

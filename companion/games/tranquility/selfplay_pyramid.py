@@ -26,11 +26,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play
-from companion.games.tranquility.board import PYRAMID
+from companion.games.tranquility.board import HIGHEST, LOWEST, PYRAMID
 from companion.games.tranquility.events import Compass, Explore
 from companion.games.tranquility.explorer import BACK, JOKER, KEPT, STORMS, composition
 from companion.games.tranquility.pyramid import Pending, Pyramid
-from companion.games.tranquility.rules import FINISH, HAND_LIMIT, HIGHEST, ISLAND, LOWEST, deal_sizes
+from companion.games.tranquility.rules import FINISH, HAND_LIMIT, ISLAND, deal_sizes
 from companion.games.tranquility.selfplay import SelfPlay, register_selfplay
 
 #: The hidden table as the base simulator keeps it: the hands, the decks and the discards.
