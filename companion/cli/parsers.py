@@ -194,6 +194,9 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--scales", default=None, metavar="LONG,LONG",
                           help="read the real photos again at two sizes (their longest side in pixels, "
                           "for example 1280,1920) and count the cards that change between them")
+    evaluate.add_argument("--modules", action="store_true",
+                          help="deal the expansion's cards too (Tranquillité's reef, monsters, storms and "
+                          "compasses, each 8 times as often as an island) to measure them")
     evaluate.add_argument("--perturb", action="store_true",
                           help="read each scene again with one grey level of noise and count the cards "
                           "found or named otherwise (a reading that hinges on the last bit)")

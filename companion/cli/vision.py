@@ -251,7 +251,8 @@ def run_eval(args: argparse.Namespace) -> int:
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
-    tally = (evaluate_scenes(args.game, classifier, args.scenes, args.seed, find, perturb=args.perturb)
+    tally = (evaluate_scenes(args.game, classifier, args.scenes, args.seed, find, perturb=args.perturb,
+                             modules=args.modules)
              if args.scenes else None)
     figures: dict[str, Any] = {"game": args.game, "finder": args.finder, "refiner": args.refiner,
                                **(tally.summary() if tally else {"scenes": 0})}

@@ -112,6 +112,15 @@ class SceneData:
     #: The cells that hold one card of their own, never dealt: (cell, face, share of the partial
     #: layouts that lay it; a full one always does), in the order they are laid.
     fixed: tuple[tuple[str, str, float], ...] = ()
+    #: The kinds of the faces an expansion lays on the table too (Tranquillité's reef, monsters,
+    #: storms, compasses): dealt among the :attr:`dealt` ones in the classifier's scenes, so that it
+    #: learns them, and in the other scenes only when asked (``modules``): the finder and its
+    #: measures keep the base game's tables.
+    modules: frozenset[str] = frozenset()
+    #: How many times more often than a dealt face a module's face is dealt in the held-out scenes
+    #: asked to deal them (six faces among 80 islands would be measured on too few cards). Training
+    #: scenes deal every face alike.
+    module_weight: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

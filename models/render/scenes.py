@@ -98,9 +98,12 @@ def _cells(spec: GameSpec) -> tuple[LayoutData, SceneData, dict[str, Place], lis
     return spec.layout, scenes, dict(spec.layout.lattice), dealt
 
 
-def _grid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]:
+def _grid(spec: GameSpec, rng: np.random.Generator, full: bool, *, modules: bool = False,
+          held_out: bool = False) -> list[_Placed]:
     """A grid framed by its static cards, the fixed cards (corners outside the grid, no cell of
-    its truth), then cards dealt into some cells (every cell when ``full``)."""
+    its truth), then cards dealt into some cells (every cell when ``full``), the expansion's faces
+    among them with ``modules`` (:attr:`~companion.engine.spec.SceneData.modules`; a held-out scene
+    deals them :attr:`~companion.engine.spec.SceneData.module_weight` times as often)."""
     layout, scenes, where, cells = _cells(spec)
     gap = float(rng.uniform(0, 3))
     pw, ph = CARD_W + gap, CARD_H + gap
@@ -114,10 +117,15 @@ def _grid(spec: GameSpec, rng: np.random.Generator, full: bool) -> list[_Placed]
     for cell, name, share in scenes.fixed:
         if _lays(rng, full, share):
             out.append(_Placed(deck[name], *at(*where[cell]), _turn(rng, 1.0)))
-    dealt = [f for f in faces(spec.name) if f.kind in scenes.dealt]
+    kinds = scenes.dealt | scenes.modules if modules else scenes.dealt
+    dealt = [f for f in faces(spec.name) if f.kind in kinds]
     count = len(cells) if full else int(rng.integers(4, len(cells)))
     chosen = sorted(rng.choice(len(cells), count, replace=False).tolist())
-    picks = rng.choice(len(dealt), count, replace=False).tolist()
+    if modules and held_out and scenes.module_weight != 1.0:
+        shares = np.array([scenes.module_weight if face.kind in scenes.modules else 1.0 for face in dealt])
+        picks = rng.choice(len(dealt), count, replace=False, p=shares / shares.sum()).tolist()
+    else:
+        picks = rng.choice(len(dealt), count, replace=False).tolist()
     for index, pick in zip(chosen, picks, strict=True):
         out.append(_Placed(dealt[pick], *at(*where[cells[index]]), _turn(rng, 1.5), cells[index]))
     return out
@@ -356,7 +364,7 @@ def shadows(image: Image, quads: list[Quad], rng: np.random.Generator) -> None:
 def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bool = False,
                  layout: str | None = None, effects: bool = True,
                  tables: Sequence[str] | None = None, fonts: Sequence[str] | None = None,
-                 hue: float = 0.0) -> Scene:
+                 hue: float = 0.0, modules: bool = False) -> Scene:
     """A synthetic photo of ``game`` being played, the same for the same arguments.
 
     ``layout`` is one of :func:`scene_layouts` (default: mostly the first, the partial one).
@@ -365,7 +373,9 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     out wear, light, shadows, blur, noise, JPEG and occluders.
     ``tables`` names the table tops to draw from instead (see ``models.render.textures``), and ``fonts``
     the typefaces (see ``models.render.glyphs``). ``hue`` turns every face colour's hue by that many
-    degrees (:attr:`models.render.faces.FaceStyle.hue`: a print nobody trained on).
+    degrees (:attr:`models.render.faces.FaceStyle.hue`: a print nobody trained on). ``modules``
+    deals the expansion's faces too (:attr:`companion.engine.spec.SceneData.modules`: the
+    classifier's scenes, and the held-out ones measuring them).
     """
     layouts = scene_layouts(game)
     if not layouts:
@@ -375,7 +385,11 @@ def render_scene(game: str, seed: int, *, size: Size = (1280, 720), held_out: bo
     if layout not in layouts:
         raise ValueError(f"unknown layout {layout!r} for {game}, expected one of {layouts}")
     spec = find_spec(game)
-    placed = _BOARDS[spec.board](spec, rng, layout.endswith("-full"))
+    full = layout.endswith("-full")
+    if spec.board == "grid":
+        placed = _grid(spec, rng, full, modules=modules, held_out=held_out)
+    else:
+        placed = _BOARDS[spec.board](spec, rng, full)
     w, h = size
     cam = _camera(placed, rng, size, tilt=True)
     names = tuple(tables) if tables else table_names(held_out)

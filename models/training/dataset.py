@@ -102,7 +102,8 @@ def _camera_finder() -> Finder:
 
 def _crops_of_seed(args: tuple[str, int, bool, int | None, float, tuple[str, ...] | None]) -> CropSet:
     game, seed, held_out, cap, share, fonts = args
-    scene = render_scene(game, seed, held_out=held_out, fonts=fonts)
+    # The classifier learns every face its game may lay on the table, the expansion's too.
+    scene = render_scene(game, seed, held_out=held_out, fonts=fonts, modules=True)
     found = _camera_finder()(scene.image) if share > 0 else None
     return scene_crops(scene, classes(game), np.random.default_rng([seed, 7]), cap=cap, found=found,
                        share=share)

@@ -117,9 +117,11 @@ class Tally:
 
 
 def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
-                    find: Finder = find_cards, hue: float = 0.0, perturb: bool = False) -> Tally:
+                    find: Finder = find_cards, hue: float = 0.0, perturb: bool = False,
+                    modules: bool = False) -> Tally:
     """Render ``scenes`` held-out scenes of ``game`` (their face colours' hue turned by ``hue``
-    degrees, :func:`models.render.render_scene`) and tally how their cards are read; with
+    degrees, the expansion's faces dealt too with ``modules``, :func:`models.render.render_scene`)
+    and tally how their cards are read; with
     ``perturb``, also what one grey level of noise changes in each scene's reading
     (:attr:`Tally.perturb`)."""
     names = class_names(game)
@@ -129,7 +131,7 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
                   perturb=CardChanges() if perturb else None)
     for k in range(scenes):
         number = EVAL_SEED_BASE + seed * 10_000 + k
-        scene = render_scene(game, number, held_out=True, hue=hue)
+        scene = render_scene(game, number, held_out=True, hue=hue, modules=modules)
         start = time.perf_counter()
         detections = recognise(scene.image, classifier, find)
         tally.frame_seconds.append(time.perf_counter() - start)

@@ -9,13 +9,15 @@ card-shaped difference is cut where it lies and read by the classifier, all in o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from companion.engine.spec import GameSpec
 from vision.find.detect import CROP_SIZE, rectify
-from vision.read.classify import Classifier
+from vision.read.classify import Classifier, Readings
+from vision.read.reread import read_again
 from vision.watch.anchors import Anchors
 from vision.watch.cells import Tiles, cell_view, change, with_empty_centre
 from vision.watch.changes import TableView, covered_by_rule, with_half
@@ -34,6 +36,8 @@ class _Batch:
     """The crops of one frame's cells to read in one call, and how to take each reading."""
 
     crops: list[Image] = field(default_factory=list)
+    #: The quad each crop is cut along.
+    quads: list[npt.NDArray[np.float64]] = field(default_factory=list)
     #: The cell index of each crop.
     reading_of: list[int] = field(default_factory=list)
     #: Cells read without a clean outline: their card must stay the same longer.
@@ -41,9 +45,10 @@ class _Batch:
     #: Settled cards read again: unsure is no news there.
     again: set[int] = field(default_factory=set)
 
-    def add(self, i: int, crop: Image) -> None:
-        """Add cell ``i``'s crop."""
-        self.crops.append(crop)
+    def cut(self, i: int, frame: Image, quad: npt.NDArray[np.floating[Any]]) -> None:
+        """Add cell ``i``'s card, cut out of ``frame`` along ``quad``."""
+        self.crops.append(rectify(frame, quad, CROP_SIZE))
+        self.quads.append(np.asarray(quad, np.float64))
         self.reading_of.append(i)
 
 
@@ -84,7 +89,7 @@ class CellReading:
             self._look_at(frame, i, tiles, changed, t, batch)
             cell = self.layout.cells[i]
             readings[cell] = self._memory[cell].reading
-        self._classify(batch, tiles, readings)
+        self._classify(frame, batch, tiles, readings)
         self._refresh(frame, tiles, moving, t)
         return readings
 
@@ -156,7 +161,7 @@ class CellReading:
             # Back from under a hand, or read as another card, and a little changed: a card laid
             # over it and much like it (a pale Feu de camp on a pale Versant differs from it by
             # its print alone) is read, not taken for the card beneath.
-            batch.add(i, rectify(frame, self._table_at(memory).card_quad(cell), CROP_SIZE))
+            batch.cut(i, frame, self._table_at(memory).card_quad(cell))
             batch.again.add(i)
         elif fact is not None and unchanged:
             self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
@@ -166,7 +171,7 @@ class CellReading:
                 memory.empty = memory.settled = view
                 self._set(memory, tiles[i], EMPTY)
             else:
-                batch.add(i, rectify(frame, self._table_at(memory).card_quad(cell), CROP_SIZE))
+                batch.cut(i, frame, self._table_at(memory).card_quad(cell))
                 memory.quad = None
         else:
             found = self._located(i, view, memory.empty, Found("empty", changed=bare) if gone else None,
@@ -229,18 +234,18 @@ class CellReading:
             self._set(memory, tiles[i], EMPTY)
         elif found.kind == "card":
             quad = self._table_at(memory).card_quad(cell, found.offset, found.angle)
-            batch.add(i, rectify(frame, quad, CROP_SIZE))
+            batch.cut(i, frame, quad)
             memory.quad = quad.astype(np.float64)
         else:
             memory.reading = BUSY  # a hand resting there, a card half in: look again next frame
 
-    def _classify(self, batch: _Batch, tiles: Tiles, readings: dict[str, Reading]) -> None:
+    def _classify(self, frame: Image, batch: _Batch, tiles: Tiles, readings: dict[str, Reading]) -> None:
         """Read ``batch``'s crops in one call and set each cell's reading."""
         if not batch.crops:
             return
         cells = self.layout.cells
         self.stats.classified += len(batch.crops)
-        result = self.classifier.classify(np.stack(batch.crops))
+        result = self._reread(frame, batch, self.classifier.classify(np.stack(batch.crops)))
         confidences, turned = result.confidences.tolist(), result.flipped.tolist()
         read_of = zip(batch.reading_of, result.names, confidences, turned, strict=True)
         for i, read, confidence, flipped in read_of:
@@ -260,6 +265,28 @@ class CellReading:
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
             self._set(self._memory[cells[i]], tiles[i], reading)
             readings[cells[i]] = reading
+
+    def _reread(self, frame: Image, batch: _Batch, result: Readings) -> Readings:
+        """``result`` with each card left unsure read again on cuts about its quad, and named where
+        their readings agree (:func:`vision.read.reread.read_again`, as ``detect`` does). A card cut
+        a few pixels off its corners is often unsure where a cut closer reads it surely; asked
+        once, it stayed unsure until its cell changed. (Not a settled card read again: unsure is
+        no news there.)"""
+        asked = [k for k, (name, i) in enumerate(zip(result.names, batch.reading_of, strict=True))
+                 if name is None and i not in batch.again]
+        if not asked:
+            return result
+        quads = np.asarray([batch.quads[k] for k in asked], np.float32)
+        own = Readings(tuple(result.names[k] for k in asked), result.confidences[asked],
+                       result.flipped[asked])
+        again = read_again(frame, quads, own, self.classifier, check=0.0)
+        if again is own:
+            return result
+        names, confidences, flipped = list(result.names), result.confidences.copy(), result.flipped.copy()
+        for j, k in enumerate(asked):
+            names[k], confidences[k], flipped[k] = again.names[j], again.confidences[j], again.flipped[j]
+        self.stats.reread += sum(name is not None for name in again.names)
+        return Readings(tuple(names), confidences, flipped)
 
     def _beyond_fit(self, cell: str) -> bool:
         """Whether ``cell`` lies more than :data:`FITTED_ROWS` rows above every card the table is

@@ -72,5 +72,7 @@ class WatchStats:
     frames: int = 0
     looked: int = 0
     classified: int = 0
+    #: Cards left unsure that their cuts, read again, named.
+    reread: int = 0
     searches: int = 0
     camera_moves: int = 0

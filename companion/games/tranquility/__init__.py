@@ -19,12 +19,16 @@ SPEC = GameSpec(
     rules=Tranquility,
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
-    # Scenes: islands dealt into the grid; the start card always, the finish card in four partial
-    # grids of ten. Its classifier is read well on the default recipe.
+    # Scenes: islands dealt into the grid, with Mers agitées' cards among them for the classifier
+    # (held-out ones asked for them deal each 8 times as often, to measure it on enough cards;
+    # training on such scenes read the islands worse: tried, not kept); the start card always, the
+    # finish card in four partial grids of ten. Its classifier is read well on the default recipe.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
                       laid_on=frozenset({"monster"}),
                       scenes=SceneData(("grid", "grid-full"), frozenset({"island"}),
-                                       ((START, "start", 1.0), (FINISH, "finish", 0.4)))),
+                                       ((START, "start", 1.0), (FINISH, "finish", 0.4)),
+                                       modules=frozenset({"reef", "monster", "storm", "compass"}),
+                                       module_weight=8.0)),
     order=0,
     selfplay=SelfPlay,
     placements=((*(str(value) for value in range(1, 81)), START, FINISH), (*CELLS, START, FINISH)),
