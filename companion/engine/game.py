@@ -287,6 +287,11 @@ class Game(abc.ABC, Generic[S]):
         del card
         return False
 
+    def beside(self) -> Mapping[str, str]:
+        """The cards lying at the layout's side places now (:attr:`companion.engine.spec.LayoutData.sides`:
+        place to card name), as the camera should see them. None by default."""
+        return {}
+
     def notes(self) -> Sequence[Text]:
         """What the page warns about now without refusing anything (none unless a game says so)."""
         return ()

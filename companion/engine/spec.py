@@ -95,6 +95,11 @@ class LayoutData:
     #: Each card above the lowest row rests on the cards of the row below that it overlaps (a
     #: pyramid): a card seen over an empty cell makes the watcher check its placement again.
     rests_on: bool = False
+    #: Places beside the cells where cards of the game lie and move that no cell holds
+    #: (Tranquillité's reef and purple storms on a row's left border), with their lattice
+    #: positions: the watcher reads them like cells, what lies beneath (a border card) as bare, and
+    #: a card laid there or taken away is the game's :attr:`VisionSpec.beside` event.
+    sides: tuple[tuple[str, Place], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +156,10 @@ class VisionSpec:
     #: Cards laid on an accepted card as a move of the game, taking it away with them (Tranquillité's
     #: sea monster, T14): a play, not a card laid over another against the rules.
     laid_on: frozenset[str] = frozenset()
+    #: The event a card laid at a side place (:attr:`LayoutData.sides`) or taken from it means,
+    #: built as ``(place, taken, laid)`` (each a card name or None; the static card beneath counts
+    #: as none), or None where it means none (the reef leaving a row it is moved from).
+    beside: Callable[[str, str | None, str | None], Event | None] | None = None
     #: The game's event turning a card half round in its cell (Tranquillité's Jour et nuit ``rotate``,
     #: built with ``at``): a card the camera sees turned where it lay. None: no such move.
     turn: Callable[..., Event] | None = None

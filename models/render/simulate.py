@@ -38,7 +38,7 @@ from companion.engine.spec import GameSpec, SelfPlaying, find_spec, in_order
 from models.render.staging import FPS, Director, Simulation, TruthEvent, rng_int
 from models.render.textures import Size
 from models.render.tricks import TrickDirector, stage
-from models.render.video import FilmSet
+from models.render.video import FilmSet, Laid
 from vision.watch.layouts import layout
 from vision.watch.tricks import places_of
 
@@ -94,6 +94,8 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
     knock_at = int(rng.integers(visible // 3, max(visible // 3 + 1, 2 * visible // 3))) if knock else -1
     bump_frame: int | None = None
     seen = 0
+    for place, card in engine.beside().items():  # the reef on its first row
+        director.table[place] = Laid(card, place, 0.0, 0.0, 0.0)
     director.idle(int(rng_int(rng, 8, 14)))
     for event in sim.events:
         if seen == knock_at and bump_frame is None:
@@ -125,10 +127,17 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
             seen += 1
         else:
             truth.append(TruthEvent(replace(event, t=at / fps), None, at))
+        before = engine.beside()
         ruling = engine.play(event)
+        rest_beside = _stage_beside(director, before, engine.beside(), seat)
+        if rest_beside is not None and truth[-1].frame is None:
+            # A card laid beside the cells or taken from there (the reef moved, a purple storm).
+            truth[-1] = TruthEvent(replace(event, t=rest_beside / fps), rest_beside, at)
+            seen += 1
         if isinstance(event, Play) and event.card in spec.vision.laid_on and ruling.legal:
-            # A card laid on another to take it away (a sea monster): both leave the table.
-            director.idle(int(rng_int(rng, 3, 6)))
+            # A card laid on another to take it away (a sea monster): both leave the table once the
+            # companion's light says it was seen (a card read over another must stay a second).
+            director.idle(int(rng_int(rng, 25, 35)))
             director.lift(event.at, seat, whole=True)
         if turn is not None and type(undone) is turn and undone is not None:
             director.idle(int(rng_int(rng, 3, 6)))
@@ -150,6 +159,25 @@ def simulate(game: str, players: int, seed: int, *, mistakes: float = 0.12, size
             director.idle(int(rng_int(rng, 4, 9)))
     director.idle(int(rng_int(rng, 15, 25)))
     return Simulation(game, players, seed, sim.header, truth, director.shots, film, fps, bump_frame)
+
+
+def _stage_beside(director: Director, before: Mapping[str, str], after: Mapping[str, str],
+                  seat: int) -> int | None:
+    """Lay and lift the cards at the side places as the engine's :meth:`beside` changed from
+    ``before`` to ``after`` (a card taken off what it covered shows that again); the frame where the
+    last comes to rest, or None where nothing changed."""
+    rest: int | None = None
+    changed = [place for place in sorted(set(before) | set(after))
+               if before.get(place) != after.get(place) and place in director.film.layout.lattice]
+
+    def lifted(place: str) -> bool:
+        under = director.under.get(place)
+        return after.get(place) is None or bool(under and under[-1].name == after.get(place))
+
+    # Lifted first, then laid: a card moved (the reef) is picked up before it is laid elsewhere.
+    for place in sorted(changed, key=lambda place: not lifted(place)):
+        rest = director.lift(place, seat) if lifted(place) else director.lay(after[place], place, seat)
+    return rest
 
 
 def _tricks(game: str, seed: int, sim: SelfPlaying, rng: np.random.Generator, *, size: Size, fps: float,

@@ -41,6 +41,10 @@ PATIENCE = 3.0
 LOW_GAME = 0.95
 
 
+#: The fields of an event's line that are not what the camera saw.
+_META = frozenset({"type", "player", "source", "t", "confidence", "seq"})
+
+
 def _key(event: Event, tricks: bool = False) -> tuple[Any, ...]:
     if tricks:
         # A trick game's card: the card and the seat it was played by (a dummy's column aside).
@@ -52,7 +56,9 @@ def _key(event: Event, tricks: bool = False) -> tuple[Any, ...]:
         # What the camera sees of it: the card, its half up where it counts, and the cells (a Feu de
         # camp's Versant moved too).
         return (event.TYPE, *(line[name] for name in ("card", "up", "at", "move_to") if name in line))
-    return (event.TYPE, line.get("at"))
+    # Any other move the camera sees (a card turned, the reef moved, a purple storm laid or ended):
+    # what it says, not who or when.
+    return (event.TYPE, *sorted((k, v) for k, v in line.items() if k not in _META))
 
 
 @dataclass
@@ -106,9 +112,8 @@ def run_game(sim: Simulation, classifier: Classifier, config: WatchConfig | None
     watcher = watcher_for(engine, classifier, config=config, geometry=geometry, find=find)
     tally = GameTally(sim.game, sim.seed, frames=len(sim.shots), bump_frame=sim.bump_frame)
     visible = [truth for truth in sim.truth if truth.visible]
-    turn = find_spec(sim.game).vision.turn
-    tally.plays = sum(isinstance(t.event, Placement) or t.event.TYPE == "reveal"
-                      or (turn is not None and type(t.event) is turn) for t in visible)
+    # Every move the camera sees but a take-back: placements, reveals, a card turned, cards beside.
+    tally.plays = sum(not isinstance(t.event, TakeBack) for t in visible)
     tally.take_backs = sum(isinstance(t.event, TakeBack) for t in visible)
     pages: dict[int, list[TruthEvent]] = {}
     for truth in sim.truth:

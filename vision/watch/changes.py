@@ -28,7 +28,7 @@ time and the confidence:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.events import Event, Play, TakeBack
@@ -69,6 +69,7 @@ class TableView:
             cards["finish"] = "finish"
         if state.get("summit"):
             cards["a9"] = "summit"
+        cards.update(game.beside())  # the side places' cards (Tranquillité's reef, purple storms)
         beneath = {cell: "bridge" for cell in state.get("bridges_covered", ())}
         flagged = set()
         for flag in game.flagged:
@@ -116,6 +117,11 @@ def _vision(game: str) -> VisionSpec:
     return next((spec.vision for spec in specs() if spec.name == game), VisionSpec())
 
 
+def _static_name(game: str) -> str | None:
+    """The name of the cards that never move in ``game``'s layout (Tranquillité's border cards)."""
+    return next((spec.layout.static_name for spec in specs() if spec.name == game and spec.layout), None)
+
+
 def covered_by_rule(game: str, card: str) -> bool:
     """Whether laying a card over ``card`` is a move of the game: L'Ascension's Pont (A4).
 
@@ -142,9 +148,12 @@ class _Pending:
 class Interpreter:
     """Turns fact changes into camera events and prompts, knowing what the engine knows."""
 
-    def __init__(self, game: str, view: TableView | None = None, *, grace: float = 4.0) -> None:
+    def __init__(self, game: str, view: TableView | None = None, *, grace: float = 4.0,
+                 sides: frozenset[str] = frozenset()) -> None:
         self.game = game
         self.vision = _vision(game)
+        #: The side places watched beside the cells (Tranquillité's rows' borders): see :meth:`_beside`.
+        self.sides = sides
         self.grace = grace
         self.view = view or TableView.empty()
         # What the events emitted since the last sync change: the engine will know it soon.
@@ -187,7 +196,9 @@ class Interpreter:
         out: list[Output] = []
         for change in changes:
             self._asked = {key for key in self._asked if change.cell not in key[1]}
-            if change.old is None and change.new is not None:
+            if change.cell in self.sides:
+                out += self._beside(change)
+            elif change.old is None and change.new is not None:
                 out += self._appeared(change, facts)
             elif change.old is not None and change.new is None:
                 out += self._left(change)
@@ -312,6 +323,24 @@ class Interpreter:
         if turned:
             return turned
         return self._ask(Prompt("changed", (cell,), change.t, (old, new)))
+
+    def _beside(self, change: Change) -> list[Output]:
+        """A card laid at a side place or taken from it: the game's ``beside`` event, if it means
+        one and the engine does not know of it already. The static card there (a row's border
+        card), seen bare, is no card."""
+        bare = _static_name(self.game)
+        taken = None if change.old == bare else change.old
+        laid = None if change.new == bare else change.new
+        make = self.vision.beside
+        if make is None or self._holds(change.cell) == laid:
+            self._expected[change.cell] = laid
+            return []
+        event = make(change.cell, taken, laid)
+        if event is None:
+            self._expected[change.cell] = laid
+            return []
+        event = replace(event, source="camera", t=change.t, confidence=change.confidence)
+        return self._event(event, {change.cell: laid})
 
     def _turned(self, change: Change) -> list[Output]:
         """An accepted card seen turned half round where it lies: the game's turn (Jour et nuit's

@@ -70,6 +70,9 @@ class Layout:
     #: Lattice positions of bare table no card covers (between a trick game's seats): with no static
     #: card, what tells a camera knocked from many cards moved at once (a trick gathered).
     marks: tuple[tuple[float, float], ...] = ()
+    #: The cells that are side places beside the game's cells (:attr:`companion.engine.spec.
+    #: LayoutData.sides`: Tranquillité's rows' borders): a change there is the game's ``beside`` event.
+    sides: frozenset[str] = frozenset()
 
     def mark_points(self, gap: float) -> FloatArray:
         """Centres (mm) of the :attr:`marks`, (N, 2)."""
@@ -78,8 +81,10 @@ class Layout:
     @classmethod
     def of(cls, game: str, data: LayoutData) -> Layout:
         """The layout of ``game`` from its spec's plain data (:class:`~companion.engine.spec.LayoutData`)."""
-        return cls(game, data.cells, dict(data.lattice), data.static, data.static_shape, data.static_name,
-                   data.corners, data.u_step, data.rests_on)
+        # The side places are read like cells, after them (the engine's cells keep their order).
+        return cls(game, (*data.cells, *(name for name, _ in data.sides)), dict((*data.lattice, *data.sides)),
+                   data.static, data.static_shape, data.static_name, data.corners, data.u_step, data.rests_on,
+                   sides=frozenset(name for name, _ in data.sides))
 
     def supports(self, name: str) -> tuple[str, ...]:
         """The cells a card at ``name`` rests on: those of the row below it overlaps (none on the

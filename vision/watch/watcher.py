@@ -110,7 +110,7 @@ class Watcher(CellReading):
         self.interpreter: Interpreter = (
             TrickInterpreter(game, self.view, seats=sum(c[:1] == "t" for c in self.layout.cells),
                              grace=self.config.grace) if self.tricks
-            else Interpreter(game, self.view, grace=self.config.grace))
+            else Interpreter(game, self.view, grace=self.config.grace, sides=self.layout.sides))
         cfg = self.config
         self.stabiliser = Stabiliser(self.layout.cells, settle=cfg.settle, ask_after=cfg.ask_after,
                                      facts={c: self.view.cards.get(c) for c in self.layout.cells})

@@ -7,6 +7,7 @@ from companion.games.tranquility import selfplay_competition as _competition  # 
 from companion.games.tranquility import selfplay_daynight as _day_night  # noqa: F401  registers T19
 from companion.games.tranquility import selfplay_pyramid as _pyramid  # noqa: F401  registers T18
 from companion.games.tranquility import selfplay_seas as _selfplay_seas  # noqa: F401  registers its simulator
+from companion.games.tranquility.beside import beside_event
 from companion.games.tranquility.deck import faces
 from companion.games.tranquility.events import Rotate, StartDiscards
 from companion.games.tranquility.layout import LAYOUT, layout_for
@@ -24,7 +25,7 @@ SPEC = GameSpec(
     # training on such scenes read the islands worse: tried, not kept); the start card always, the
     # finish card in four partial grids of ten. Its classifier is read well on the default recipe.
     vision=VisionSpec(finder="lean", watched=True, filmed=True, accepted_stay=True, turn=Rotate,
-                      laid_on=frozenset({"monster"}),
+                      laid_on=frozenset({"monster"}), beside=beside_event,
                       scenes=SceneData(("grid", "grid-full"), frozenset({"island"}),
                                        ((START, "start", 1.0), (FINISH, "finish", 0.4)),
                                        modules=frozenset({"reef", "monster", "storm", "compass"}),

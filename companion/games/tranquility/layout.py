@@ -9,9 +9,12 @@ and the frame of border cards around it; the Grande Arche and the Pyramide of th
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from companion.engine.spec import LayoutData, Place
+from companion.games.tranquility.beside import BORDERS
 from companion.games.tranquility.board import ARCH, PYRAMID
+from companion.games.tranquility.options import modules_on
 from companion.games.tranquility.rules import CELLS, FINISH, START
 
 
@@ -66,6 +69,19 @@ PYRAMID_LAYOUT = LayoutData(
 )
 
 
+#: The grid with the reef or the storms of *Mers agitées*: each row's left border card is a side
+#: place the camera watches for the reef and the purple storms (:mod:`.beside`).
+SEAS_LAYOUT = replace(LAYOUT, sides=BORDERS)
+
+
 def layout_for(options: Mapping[str, object]) -> LayoutData:
-    """The layout a game with ``options`` is laid in: the variant's, else the grid."""
-    return {"arch": ARCH_LAYOUT, "pyramid": PYRAMID_LAYOUT}.get(str(options.get("variant")), LAYOUT)
+    """The layout a game with ``options`` is laid in: the variant's, else the grid (with its rows'
+    borders watched when the reef or the storms are played).
+
+    >>> [name for name, _ in layout_for({"storms": True}).sides][:2], layout_for({}).sides
+    (['reef1', 'reef2'], ())
+    """
+    variant = {"arch": ARCH_LAYOUT, "pyramid": PYRAMID_LAYOUT}.get(str(options.get("variant")))
+    if variant is not None:
+        return variant
+    return SEAS_LAYOUT if {"reef", "storms"} & set(modules_on(options)) else LAYOUT

@@ -27,6 +27,7 @@ from companion.engine.events import DeclareLoss, Discard, Event, Play
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import MalformedInput
 from companion.games.tranquility import seas_controls
+from companion.games.tranquility.beside import cards_beside, drawer
 from companion.games.tranquility.events import Compass, DiscardHand, Drawn, MonsterHeld, Reef, StartDiscards
 from companion.games.tranquility.messages_seas import SEAS_MESSAGES
 from companion.games.tranquility.options import STORM_COLOURS
@@ -161,6 +162,14 @@ class Seas(Tranquility):
     def _row_open(self, row: int) -> bool:
         return any(not self.cells[i] for i in self.BOARD.row_cells(row))
 
+    def _drawer(self, event: Drawn) -> int | None:
+        """The seat (from 0) that drew ``event``'s storm (:func:`.beside.drawer`)."""
+        return drawer(event.player, self.move_stack, self._turn, self.players)
+
+    def beside(self) -> dict[str, str]:
+        """The reef and the purple storms on the rows' left borders (:mod:`.beside`)."""
+        return cards_beside(self.sea.reef_row, self.sea.purple)
+
     def state_json(self) -> dict[str, Any]:
         """The base state, with the reef's row, the storms lying, the compasses and the monsters."""
         state = super().state_json()
@@ -184,7 +193,8 @@ class Seas(Tranquility):
     # -- names -------------------------------------------------------------
 
     def _validate_names(self, event: Event) -> None:
-        if isinstance(event, Drawn | MonsterHeld) and event.player is None:
+        if (isinstance(event, MonsterHeld) and event.player is None) or \
+                (isinstance(event, Drawn) and self._drawer(event) is None):
             raise MalformedInput(Text("missing_field", field="player"))
         if isinstance(event, Compass) and event.seat is not None and not 1 <= event.seat <= self.players:
             raise MalformedInput(Text("seat_out_of_range", seat=event.seat, players=self.players))
@@ -344,8 +354,8 @@ class Seas(Tranquility):
         return min(8, sum(self.hands) + from_decks)
 
     def _check_drawn(self, event: Drawn) -> Ruling:
-        assert event.player is not None
-        seat = event.player - 1
+        seat = self._drawer(event)
+        assert seat is not None
         if event.card not in STORMS:
             return refused("G2", Text("seas_drawn_not_storm", card=self.card_label(event.card)))
         if not self.storms:
@@ -364,9 +374,9 @@ class Seas(Tranquility):
         if event.compass:
             return accepted(Text("seas_storm_cancelled", card=event.card), 0)
         if event.card == "storm-yellow":
-            return accepted(Text("seas_yellow", seat=event.player, count=discard), discard)
+            return accepted(Text("seas_yellow", seat=seat + 1, count=discard), discard)
         if event.card == "storm-orange":
-            return accepted(Text("seas_orange_drawn", seat=event.player), 0)
+            return accepted(Text("seas_orange_drawn", seat=seat + 1), 0)
         if event.row is None:
             return accepted(Text("seas_purple_void"), 0)
         return accepted(Text("seas_purple_drawn", row=event.row), 0)
@@ -403,8 +413,9 @@ class Seas(Tranquility):
     def _apply(self, event: Event, *, forced: bool) -> None:
         seat = self._turn
         if isinstance(event, Drawn):
-            assert event.player is not None
-            self._apply_drawn(event.player - 1, event)
+            drawer = self._drawer(event)
+            assert drawer is not None
+            self._apply_drawn(drawer, event)
             return
         if isinstance(event, Compass):
             self._apply_compass(event)

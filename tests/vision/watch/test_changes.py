@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.engine.events import Play, TakeBack, Undo
 from companion.games.ascension.events import Campfire
 from companion.games.ascension.rules import Ascension
+from companion.games.tranquility.events import Compass, Drawn, Reef
 from companion.games.tranquility.rules import Tranquility
 from vision.watch.changes import Interpreter, TableView, copies_allowed
 from vision.watch.stable import Change, Prompt
@@ -241,3 +242,25 @@ def test_a_sea_monster_laid_on_an_accepted_card_is_a_play_and_both_leaving_is_no
     interpreter.sync(TableView.of(game))
     assert interpreter.interpret([Change("a1", "monster", None, 5.0, 1.0)], {"a1": None}) == []
     assert interpreter.tick(20.0) == []
+
+
+def test_the_reef_and_purple_storms_beside_the_grid_are_their_events() -> None:
+    game = Tranquility(3, options={"reef": True, "reef_row": 3, "storms": True})
+    view = TableView.of(game)
+    assert view.cards == {"reef3": "reef"}
+    sides = frozenset({"reef2", "reef3", "storm4"})
+    interpreter = Interpreter("tranquility", view, sides=sides)
+    facts = {"reef3": "border", "reef2": "reef"}
+    # Lifted off row 3's border (its border card read there again: no card), laid on row 2's.
+    assert interpreter.interpret([Change("reef3", "reef", "border", 5.0, 1.0)], facts) == []
+    assert interpreter.interpret([Change("reef2", None, "reef", 6.0, 0.99)], facts) == [
+        Reef(to=2, source="camera", t=6.0, confidence=0.99)]
+    # Seen again before the engine's answer came back: told once.
+    assert interpreter.interpret([Change("reef2", None, "reef", 6.5, 0.99)], facts) == []
+    out = interpreter.interpret([Change("storm4", None, "storm-purple", 9.0, 0.98)], facts)
+    assert out == [Drawn(card="storm-purple", row=4, source="camera", t=9.0, confidence=0.98)]
+    interpreter.sync(TableView({"reef2": "reef", "storm4": "storm-purple"}, frozenset()))
+    assert interpreter.interpret([Change("storm4", "storm-purple", None, 12.0, 1.0)], facts) == [
+        Compass(ends="storm-purple", row=4, source="camera", t=12.0, confidence=1.0)]
+    # The reef seen where the engine has it is no news.
+    assert interpreter.interpret([Change("reef2", None, "reef", 13.0, 1.0)], facts) == []
