@@ -44,6 +44,9 @@ class _Batch:
     faint: set[int] = field(default_factory=set)
     #: Settled cards read again: unsure is no news there.
     again: set[int] = field(default_factory=set)
+    #: Side places looked at for the first time, the engine holding nothing there: bare unless a
+    #: card is read (what lies there may be a card laid before the table was placed).
+    first: set[int] = field(default_factory=set)
 
     def cut(self, i: int, frame: Image, quad: npt.NDArray[np.floating[Any]]) -> None:
         """Add cell ``i``'s card, cut out of ``frame`` along ``quad``."""
@@ -166,13 +169,16 @@ class CellReading:
         elif fact is not None and unchanged:
             self._set(memory, tiles[i], Reading.card(fact, max(memory.reading.confidence, 0.5)))
         elif memory.empty is None:
-            if self.view.cards.get(cell) is None and fact is None and memory.ref is None:
+            told_empty = self.view.cards.get(cell) is None and fact is None and memory.ref is None
+            if told_empty and cell not in self.layout.sides:
                 # Never seen: the engine says it is empty, so this is what empty looks like.
                 memory.empty = memory.settled = view
                 self._set(memory, tiles[i], EMPTY)
             else:
                 batch.cut(i, frame, self._table_at(memory).card_quad(cell))
                 memory.quad = None
+                if told_empty:
+                    batch.first.add(i)
         else:
             found = self._located(i, view, memory.empty, Found("empty", changed=bare) if gone else None,
                                   changed, t, batch)
@@ -259,7 +265,16 @@ class CellReading:
             replaced = fact is not None and name is not None and name != fact \
                 and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i])
             wait = self.config.faint_settle if i in batch.faint or replaced else 0.0
-            if i in batch.again and name is None:
+            if cells[i] in self.layout.sides and (name == self.layout.static_name or
+                                                   (name is None and i in batch.first)):
+                # A side place showing what lies beneath (a border card, the bare table) is bare:
+                # so it looks empty. (The reef may have been moved there before the table was
+                # placed: taken for bare, it would never be seen there again.)
+                memory = self._memory[cells[i]]
+                if memory.empty is None:
+                    memory.empty = memory.settled = memory.looked
+                reading = EMPTY
+            elif i in batch.again and name is None:
                 reading = Reading.card(fact, 0.5) if fact is not None else UNSURE
             else:
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
