@@ -55,3 +55,23 @@ def test_the_reef_moved_and_a_purple_storm_laid_then_ended_are_seen_and_ruled() 
     assert [type(item) for item in out] == [Play, Reef, Drawn, Compass], out
     assert out[1].to_json()["to"] == 2 and out[2].to_json()["row"] == 4 == out[3].to_json()["row"]
     assert game.beside() == {"reef2": "reef"} and game.sea.compasses == 0 and game.sea.steps[0] is not None
+
+
+def test_a_storm_laid_before_the_watcher_looked_is_seen_not_taken_for_the_bare_table() -> None:
+    # A side place first seen holding a card the engine does not know of: read, not taken for bare
+    # (as a cell the engine says is empty is), else that card would never be seen there again.
+    game = Tranquility.from_position(3, start=True, hands=[5, 5, 5], options=OPTIONS)
+    assert isinstance(game, Seas)
+    for event in (Play("20", "c2"), Reef(to=2)):
+        assert game.play(event).legal
+    places = layout("tranquility", OPTIONS)
+    film = FilmSet("tranquility", 22, places=places)
+    director = Director(film, np.random.default_rng(22), 3, 15.0)
+    for cell, name in {"start": "start", "c2": "20", "reef2": "reef", "storm5": "storm-purple"}.items():
+        director.table[cell] = Laid(name, cell, 0.0, 0.0, 0.0)
+    watcher = Watcher("tranquility", OnnxClassifier("tranquility"), view=TableView.of(game), places=places,
+                      geometry=TableGeometry(film.layout, film.camera, film.gap))
+    director.idle(20)
+    out = [item for index in range(director.index)
+           for item in watcher.feed(director.film.frame(director.shots[index]), index / 15.0)]
+    assert [(type(item), item.to_json().get("row")) for item in out] == [(Drawn, 5)]
