@@ -13,6 +13,9 @@ time and the confidence:
   move of the game; over a Versant or a Feu de camp the engine flags it), and a
   Feu de camp replacing a Versant that reappears higher is a ``campfire``
   (with the Versant lifted first, and the Pont it covered showing a while);
+* at a side place beside the cells (Tranquillité's rows' borders), a card laid
+  or taken away is the game's ``beside`` event (the reef moved, a purple storm
+  drawn or ended), the card beneath (a border card) counting as none;
 * anything else is a :class:`~vision.watch.stable.Prompt`, never a guess (G2): the
   same card in two places, a card read as another, an accepted card taken
   away with no undo (after ``grace`` seconds, so an undo told by the page or

@@ -267,9 +267,10 @@ class CellReading:
             wait = self.config.faint_settle if i in batch.faint or replaced else 0.0
             if cells[i] in self.layout.sides and (name == self.layout.static_name or
                                                    (name is None and i in batch.first)):
-                # A side place showing what lies beneath (a border card, the bare table) is bare:
-                # so it looks empty. (The reef may have been moved there before the table was
-                # placed: taken for bare, it would never be seen there again.)
+                # A side place showing what lies beneath it (a border card, the bare table) is
+                # bare, and that is its empty look. (Not the look it had when first seen: the reef
+                # may have been moved there before the table was placed, and taken for bare, it
+                # would never be seen there again.)
                 memory = self._memory[cells[i]]
                 if memory.empty is None:
                     memory.empty = memory.settled = memory.looked
