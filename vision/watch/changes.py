@@ -15,7 +15,7 @@ time and the confidence:
   (with the Versant lifted first, and the Pont it covered showing a while);
 * at a side place beside the cells (Tranquillité's rows' borders), a card laid
   or taken away is the game's ``beside`` event (the reef moved, a purple storm
-  drawn or ended), the card beneath (a border card) counting as none;
+  drawn or ended);
 * anything else is a :class:`~vision.watch.stable.Prompt`, never a guess (G2): the
   same card in two places, a card read as another, an accepted card taken
   away with no undo (after ``grace`` seconds, so an undo told by the page or
@@ -118,11 +118,6 @@ def copies_allowed(game: str, card: str) -> int:
 def _vision(game: str) -> VisionSpec:
     """What the camera knows of ``game`` from its spec; the defaults for a game not registered."""
     return next((spec.vision for spec in specs() if spec.name == game), VisionSpec())
-
-
-def _static_name(game: str) -> str | None:
-    """The name of the cards that never move in ``game``'s layout (Tranquillité's border cards)."""
-    return next((spec.layout.static_name for spec in specs() if spec.name == game and spec.layout), None)
 
 
 def covered_by_rule(game: str, card: str) -> bool:
@@ -329,21 +324,16 @@ class Interpreter:
 
     def _beside(self, change: Change) -> list[Output]:
         """A card laid at a side place or taken from it: the game's ``beside`` event, if it means
-        one and the engine does not know of it already. The static card there (a row's border
-        card), seen bare, is no card."""
-        bare = _static_name(self.game)
-        taken = None if change.old == bare else change.old
-        laid = None if change.new == bare else change.new
-        make = self.vision.beside
-        if make is None or self._holds(change.cell) == laid:
-            self._expected[change.cell] = laid
-            return []
-        event = make(change.cell, taken, laid)
+        one and the engine does not know of it already. (The watcher reads a side place showing
+        its border card as bare: :mod:`vision.watch.reading`.)"""
+        cell, make = change.cell, self.vision.beside
+        known = make is None or self._holds(cell) == change.new
+        event = None if known or make is None else make(cell, change.old, change.new)
         if event is None:
-            self._expected[change.cell] = laid
+            self._expected[cell] = change.new
             return []
         event = replace(event, source="camera", t=change.t, confidence=change.confidence)
-        return self._event(event, {change.cell: laid})
+        return self._event(event, {cell: change.new})
 
     def _turned(self, change: Change) -> list[Output]:
         """An accepted card seen turned half round where it lies: the game's turn (Jour et nuit's

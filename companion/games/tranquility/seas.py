@@ -413,9 +413,9 @@ class Seas(Tranquility):
     def _apply(self, event: Event, *, forced: bool) -> None:
         seat = self._turn
         if isinstance(event, Drawn):
-            drawer = self._drawer(event)
-            assert drawer is not None
-            self._apply_drawn(drawer, event)
+            drew = self._drawer(event)
+            assert drew is not None
+            self._apply_drawn(drew, event)
             return
         if isinstance(event, Compass):
             self._apply_compass(event)

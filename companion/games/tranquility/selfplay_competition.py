@@ -51,8 +51,7 @@ class CompetitionSelfPlay(SelfPlay):
         return game
 
     def _deal(self) -> None:
-        island = self._islands()
-        pool = island
+        pool = self._islands()
         for _ in range(self.game.players):
             self.hands.append([pool.pop() for _ in range(HAND_LIMIT)])
             self.decks.append([])  # no seat has a deck of its own
