@@ -231,10 +231,12 @@ class CellReading:
         memory = self._memory[cell]
         fact = self.stabiliser.fact(cell)
         if found.kind == "empty" and fact is not None and self.spec.vision.accepted_stay \
-                and cell not in self.view.flagged and not self._local(i, changed, t):
+                and self.view.cards.get(cell) == fact and cell not in self.view.flagged \
+                and not self._local(i, changed, t):
             # An accepted card gone while an arm crossed the cells around: a still arm the
             # colour of the table looks like a bare cell. It must stay gone longer. (A
-            # flagged card is expected to go: its take-back is not delayed.)
+            # flagged card is expected to go: its take-back is not delayed; so is a card undone
+            # on the page, often laid again at once.)
             self._set(memory, tiles[i], Reading("empty", settle=self.config.faint_settle))
         elif found.kind == "empty":
             self._set(memory, tiles[i], EMPTY)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.engine.events import Play, TakeBack
+from companion.engine.events import Play, TakeBack, Undo
 from companion.games.tranquility.rules import Tranquility
 from models.render.simulate import simulate
 from models.render.staging import Director
@@ -102,6 +102,30 @@ def test_a_flagged_card_picked_up_is_a_take_back() -> None:
     assert [o for o in out if not isinstance(o, Prompt)] == [
         TakeBack("d2", source="camera", t=out[0].t, confidence=1.0)]
     assert not game.flagged
+
+
+def test_a_card_undone_on_the_page_and_laid_again_at_once_is_seen_gone_and_laid() -> None:
+    # An accepted card read gone must stay gone a second (a still arm the colour of the table looks
+    # like a bare cell); not one the page undid: the players take it back and, often, lay it again
+    # before a second is out (simulated Jour et nuit game 53,178,340 at 22 s).
+    game = Tranquility.from_position(3, start=True, hands=[5, 5, 5])
+    director, watcher = staged(5, game, {"start": "start"})
+    director.lay("20", "c2", 1)
+    director.idle(8)
+    out = run(director, watcher, game)
+    assert [(o.card, o.at) for o in out if isinstance(o, Play)] == [("20", "c2")]
+    assert game.play(Undo()).legal  # told on the page
+    watcher.sync(game)
+    start = director.index
+    director.idle(4)
+    director.lift("c2", 1)
+    director.idle(4)
+    director.lay("20", "c2", 1)
+    director.idle(10)
+    out = run(director, watcher, game, start)
+    assert [(o.card, o.at) for o in out if isinstance(o, Play)] == [("20", "c2")], out
+    assert all(isinstance(o, Play | Prompt) for o in out), out
+    assert game.cells[8] == 20
 
 
 @pytest.mark.long
