@@ -28,6 +28,7 @@ from companion.text import Text
 from vision.find.detect import CROP_SIZE, Finder, order_corners, rectify, working_frame
 from vision.images import load_image
 from vision.read.classify import Crops, OnnxClassifier
+from vision.read.halves import turned
 from vision.read.profile import DeckProfile
 from vision.voc import bounding_boxes, box_iou, photos, read_labels
 
@@ -136,11 +137,6 @@ def draw(names: Sequence[str], shots: int, seed: int) -> npt.NDArray[np.intp]:
         where = np.flatnonzero(np.asarray(names, dtype=object) == name)
         chosen += rng.choice(where, size=min(shots, len(where)), replace=False).tolist()
     return np.array(sorted(chosen), np.intp)
-
-
-def turned(crops: Crops) -> Crops:
-    """The crops (N, H, W, 3) turned 180 degrees."""
-    return np.ascontiguousarray(np.asarray(crops)[:, ::-1, ::-1])
 
 
 def upright(crops: Crops, classifier: OnnxClassifier) -> Crops:

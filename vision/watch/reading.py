@@ -8,6 +8,7 @@ card-shaped difference is cut where it lies and read by the classifier, all in o
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,10 +18,11 @@ import numpy.typing as npt
 from companion.engine.spec import GameSpec
 from vision.find.detect import CROP_SIZE, rectify
 from vision.read.classify import Classifier, Readings
+from vision.read.halves import halves
 from vision.read.reread import read_again
 from vision.watch.anchors import Anchors
 from vision.watch.cells import Tiles, cell_view, change, with_empty_centre
-from vision.watch.changes import TableView, covered_by_rule, with_half
+from vision.watch.changes import TableView, covered_by_rule, split_half, with_half
 from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import Layout
 from vision.watch.params import EMPTY_SHARE, FAINT, FITTED_ROWS, OUT_OF_VIEW, SLIGHT
@@ -86,13 +88,13 @@ class CellReading:
         """The readings of this frame: each still cell that changed looked at, the cards found read
         in one batch; the others as they were, or busy where something moves."""
         changed = self._note_changes(tiles, moving, t)
-        readings, look = self._to_look(moving, changed)
+        readings, look = self._to_look(moving, changed, t)
         batch = _Batch()
         for i in look:
             self._look_at(frame, i, tiles, changed, t, batch)
             cell = self.layout.cells[i]
             readings[cell] = self._memory[cell].reading
-        self._classify(frame, batch, tiles, readings)
+        self._classify(frame, batch, tiles, readings, t)
         self._refresh(frame, tiles, moving, t)
         return readings
 
@@ -110,7 +112,7 @@ class CellReading:
             self._static_changed = change(tiles[len(cells):], self._static_ref) > self.config.change
         return changed
 
-    def _to_look(self, moving: npt.NDArray[np.bool_], changed: npt.NDArray[np.bool_]
+    def _to_look(self, moving: npt.NDArray[np.bool_], changed: npt.NDArray[np.bool_], t: float
                  ) -> tuple[dict[str, Reading], list[int]]:
         """The readings that need no look (busy where something moves, as they were where nothing
         changed), and the indices of the cells to look at."""
@@ -128,7 +130,7 @@ class CellReading:
                 continue
             if moving[i]:
                 readings[cell] = BUSY
-            elif memory.ref is None or changed[i] or memory.reading is BUSY:
+            elif memory.ref is None or changed[i] or memory.reading is BUSY or t >= memory.again_at:
                 look.append(i)
             else:
                 readings[cell] = memory.reading
@@ -247,25 +249,36 @@ class CellReading:
         else:
             memory.reading = BUSY  # a hand resting there, a card half in: look again next frame
 
-    def _classify(self, frame: Image, batch: _Batch, tiles: Tiles, readings: dict[str, Reading]) -> None:
-        """Read ``batch``'s crops in one call and set each cell's reading."""
+    def _classify(self, frame: Image, batch: _Batch, tiles: Tiles, readings: dict[str, Reading],
+                  t: float) -> None:
+        """Read ``batch``'s crops in one call and set each cell's reading; a card left unsure, or
+        its half, is looked at again a moment later (a hand's shadow just gone, a cut a little off,
+        the camera's noise: another look often reads it)."""
         if not batch.crops:
             return
         cells = self.layout.cells
         self.stats.classified += len(batch.crops)
-        result = self._reread(frame, batch, self.classifier.classify(np.stack(batch.crops)))
-        confidences, turned = result.confidences.tolist(), result.flipped.tolist()
-        read_of = zip(batch.reading_of, result.names, confidences, turned, strict=True)
-        for i, read, confidence, flipped in read_of:
-            # A card whose half up counts is named with it (turned: its night half up, Jour et nuit).
-            name = with_half(read, "night" if flipped else "day") if read in self.view.oriented else read
-            fact = self.stabiliser.fact(cells[i])
+        crops = np.stack(batch.crops)
+        result = self._reread(frame, batch, self.classifier.classify(crops))
+        # A card whose half up counts is named with it (turned: its night half up, Jour et nuit),
+        # where its crop turned half round reads it turned the other way too.
+        oriented = [k for k, name in enumerate(result.names) if name in self.view.oriented]
+        ups = halves(self.classifier, crops, result, oriented)
+        confidences = result.confidences.tolist()
+        read_of = zip(batch.reading_of, result.names, confidences, strict=True)
+        for k, (i, read, confidence) in enumerate(read_of):
+            turned = ups.get(k)
+            name = read if read is None or k not in ups else None if turned is None else \
+                with_half(read, "night" if turned else "day")
+            fact, memory = self.stabiliser.fact(cells[i]), self._memory[cells[i]]
             # A card read over another settled one, not a Pont: laid over it against the rules, or
             # the same card misread for a moment while a shadow crossed it. Laid, it stays: it must
             # stay read longer. (Over a Pont it is a move of the game, often a Feu de camp's last;
-            # and the card the engine has beneath a flagged one is uncovered by its take-back.)
+            # and the card the engine has beneath a flagged one is uncovered by its take-back. Nor
+            # a card turned where it lies: its half is read twice.)
             replaced = fact is not None and name is not None and name != fact \
-                and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i])
+                and not covered_by_rule(self.game, fact) and name != self.view.beneath.get(cells[i]) \
+                and split_half(name)[0] != split_half(fact)[0]
             wait = self.config.faint_settle if i in batch.faint or replaced else 0.0
             if cells[i] in self.layout.sides and (name == self.layout.static_name or
                                                    (name is None and i in batch.first)):
@@ -273,15 +286,20 @@ class CellReading:
                 # bare, and that is its empty look. (Not the look it had when first seen: the reef
                 # may have been moved there before the table was placed, and taken for bare, it
                 # would never be seen there again.)
-                memory = self._memory[cells[i]]
                 if memory.empty is None:
                     memory.empty = memory.settled = memory.looked
                 reading = EMPTY
-            elif i in batch.again and name is None:
-                reading = Reading.card(fact, 0.5) if fact is not None else UNSURE
+            elif name is None and fact is not None and (i in batch.again or split_half(fact)[0] == read):
+                # A settled card read again unsure, or read but not its half (looked at again a
+                # moment later): as it was.
+                reading = Reading.card(fact, 0.5)
             else:
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
-            self._set(self._memory[cells[i]], tiles[i], reading)
+            self._set(memory, tiles[i], reading)
+            if k in ups and turned is None:
+                self.stats.halves_unsure += 1
+            if reading is UNSURE or (k in ups and turned is None):
+                memory.again_at = t + self.config.unsure_again
             readings[cells[i]] = reading
 
     def _reread(self, frame: Image, batch: _Batch, result: Readings) -> Readings:
@@ -318,6 +336,7 @@ class CellReading:
     def _set(self, memory: CellMemory, tile: npt.NDArray[np.float32], reading: Reading) -> None:
         memory.reading = reading
         memory.ref = tile
+        memory.again_at = math.inf
 
     def _local(self, i: int, changed: npt.NDArray[np.bool_], t: float) -> bool:
         """Whether the cells around cell ``i`` are as they were read, and have been still a moment:

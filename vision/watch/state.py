@@ -41,6 +41,8 @@ class WatchConfig:
     #: How long a card read without a clean outline, or read over another settled card, must stay
     #: the same to become a fact.
     faint_settle: float = 1.0
+    #: Seconds between looks at a still cell whose card, or the half up of whose card, stays unsure.
+    unsure_again: float = 0.5
 
 
 @dataclass(slots=True)
@@ -56,6 +58,8 @@ class CellMemory:
     settled: Image | None = None
     empty: Image | None = None
     refreshed: float = -math.inf
+    #: When to look at the cell again though it has not changed (its card left unsure).
+    again_at: float = math.inf
     #: When something last moved on the cell's tile.
     moved: float = -math.inf
     #: The image corners of the card last read there, where it was found (None: not found).
@@ -74,5 +78,7 @@ class WatchStats:
     classified: int = 0
     #: Cards left unsure that their cuts, read again, named.
     reread: int = 0
+    #: Oriented cards whose half their crop turned half round did not confirm (read again).
+    halves_unsure: int = 0
     searches: int = 0
     camera_moves: int = 0

@@ -13,7 +13,8 @@ from tests.vision.voc_scenes import TruthFinder, voc_text, write_scenes
 from vision.find.detect import working_frame
 from vision.read.catalogue import class_names
 from vision.read.classify import OnnxClassifier
-from vision.read.enrol import LabelledCrops, draw, enrol, labelled_crops, match_boxes, turned, upright
+from vision.read.enrol import LabelledCrops, draw, enrol, labelled_crops, match_boxes, upright
+from vision.read.halves import turned
 
 
 @pytest.fixture(scope="module")
