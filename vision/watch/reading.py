@@ -307,9 +307,9 @@ class CellReading:
         their readings agree (:func:`vision.read.reread.read_again`, as ``detect`` does). A card cut
         a few pixels off its corners is often unsure where a cut closer reads it surely; asked
         once, it stayed unsure until its cell changed. (Not a settled card read again: unsure is
-        no news there.)"""
+        no news there; nor a side place at its first look: most often the bare table.)"""
         asked = [k for k, (name, i) in enumerate(zip(result.names, batch.reading_of, strict=True))
-                 if name is None and i not in batch.again]
+                 if name is None and i not in batch.again and i not in batch.first]
         if not asked:
             return result
         quads = np.asarray([batch.quads[k] for k in asked], np.float32)

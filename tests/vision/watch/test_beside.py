@@ -13,7 +13,7 @@ from companion.games.tranquility.rules import Tranquility
 from companion.games.tranquility.seas import Seas
 from models.render.staging import Director
 from models.render.video import FilmSet, Laid
-from vision.read.classify import OnnxClassifier
+from vision.read.classify import Crops, OnnxClassifier, Readings
 from vision.watch.changes import TableView
 from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import layout
@@ -75,3 +75,33 @@ def test_a_storm_laid_before_the_watcher_looked_is_seen_not_taken_for_the_bare_t
     out = [item for index in range(director.index)
            for item in watcher.feed(director.film.frame(director.shots[index]), index / 15.0)]
     assert [(type(item), item.to_json().get("row")) for item in out] == [(Drawn, 5)]
+
+
+class _Counting(OnnxClassifier):
+    """The shipped classifier, counting its calls."""
+
+    calls: list[int]
+
+    def classify(self, crops: Crops) -> Readings:
+        self.calls.append(len(crops))
+        return super().classify(crops)
+
+
+def test_bare_side_places_at_their_first_look_are_not_read_again_on_cuts() -> None:
+    # Read at their first look, bare places read unsure; cut again about their quads they would cost
+    # a dozen crops each, for nothing.
+    game = Tranquility.from_position(3, start=True, hands=[5, 5, 5], options=OPTIONS)
+    places = layout("tranquility", OPTIONS)
+    film = FilmSet("tranquility", 23, places=places)
+    director = Director(film, np.random.default_rng(23), 3, 15.0)
+    for cell, name in {"start": "start", "reef3": "reef"}.items():
+        director.table[cell] = Laid(name, cell, 0.0, 0.0, 0.0)
+    classifier = _Counting("tranquility")
+    classifier.calls = []
+    watcher = Watcher("tranquility", classifier, view=TableView.of(game), places=places,
+                      geometry=TableGeometry(film.layout, film.camera, film.gap))
+    director.idle(3)
+    for index in range(director.index):
+        assert watcher.feed(director.film.frame(director.shots[index]), index / 15.0) == []
+    # One call, every place and the Start card in it: none reads its cuts.
+    assert classifier.calls == [1 + len(places.sides)], classifier.calls
