@@ -287,6 +287,17 @@ class Game(abc.ABC, Generic[S]):
         del card
         return False
 
+    def lying(self) -> Mapping[str, tuple[str, str]]:
+        """What the camera should see on the table now: each place of the layout holding an accepted
+        card (cells, static and side places), to the card's name and the half of it pointing up
+        where that counts (:meth:`oriented`; ``""`` elsewhere). Nothing by default."""
+        return {}
+
+    def covered(self) -> Mapping[str, str]:
+        """The card each place's top card covers by the rules, as lifting it would show (place to
+        card name). Nothing by default."""
+        return {}
+
     def beside(self) -> Mapping[str, str]:
         """The cards lying at the layout's side places now (:attr:`companion.engine.spec.LayoutData.sides`:
         place to card name), as the camera should see them. None by default."""

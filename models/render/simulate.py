@@ -194,11 +194,10 @@ def _tricks(game: str, seed: int, sim: SelfPlaying, rng: np.random.Generator, *,
 
 def _displaced(engine: Any, cell: str, event: Event) -> str:
     """The Versant a Feu de camp displaces (what lies at ``cell`` before ``event``)."""
-    state = engine.state_json()
-    name = state["cells"].get(cell)
-    if not isinstance(name, str):
+    lying = engine.lying().get(cell)
+    if lying is None:
         raise ValueError(f"no Versant at {cell} for {event}")
-    return name
+    return str(lying[0])
 
 
 def write(sim: Simulation, out: Path, *, video: bool = False, quality: int = 90) -> dict[str, Any]:

@@ -60,20 +60,12 @@ class TableView:
 
     @classmethod
     def of(cls, game: Game[Any]) -> TableView:
-        """The table as ``game`` (Tranquillité or L'Ascension) knows it, flagged cards included."""
-        state = game.state_json()
+        """The table as ``game`` knows it (:meth:`~companion.engine.game.Game.lying` and
+        :meth:`~companion.engine.game.Game.covered`), flagged cards included."""
         oriented = frozenset(face.name for face in faces(game.name) if game.oriented(face.name))
-        ups = state.get("up") or {}
-        cards = {cell: with_half(card, ups.get(cell)) if card in oriented else card
-                 for cell, card in state["cells"].items()}
-        if state.get("start"):
-            cards["start"] = "start"
-        if state.get("finish"):
-            cards["finish"] = "finish"
-        if state.get("summit"):
-            cards["a9"] = "summit"
-        cards.update(game.beside())  # the side places' cards (Tranquillité's reef, purple storms)
-        beneath = {cell: "bridge" for cell in state.get("bridges_covered", ())}
+        cards = {place: with_half(card, up) if card in oriented else card
+                 for place, (card, up) in game.lying().items()}
+        beneath = dict(game.covered())
         flagged = set()
         for flag in game.flagged:
             if flag.event.at in cards:

@@ -210,6 +210,17 @@ class Ascension(PlacingGame[Snapshot]):
             if cell not in SLOT_INDEX and cell != SUMMIT:
                 raise MalformedInput(Text("unknown_cell", at=cell, game=self.title))
 
+    def lying(self) -> dict[str, tuple[str, str]]:
+        """The pyramid's cards and the summit card, once laid."""
+        out = {SLOTS[i]: (card.name, "") for i, card in enumerate(self.cards) if card is not None}
+        if self.summit:
+            out[SUMMIT] = ("summit", "")
+        return out
+
+    def covered(self) -> dict[str, str]:
+        """The Ponts a Versant covers (A4)."""
+        return {SLOTS[i]: "bridge" for i, bridged in enumerate(self.bridged) if bridged}
+
     def card_label(self, card: str) -> Both | str:
         """``"7s"``, or the Sommet, Pont and Feux de camp by name."""
         return card_label(card)

@@ -233,6 +233,10 @@ class Competition(Tranquility):
         return [score(self.cells, self.ups, self.half(seat), self.discards[seat - 1])
                 for seat in range(1, self.players + 1)]
 
+    def half_up(self, i: int) -> str:
+        """Cell ``i``'s card's half up, ``""`` where the cell is empty."""
+        return self.ups[i]
+
     def state_json(self) -> dict[str, Any]:
         """The base state without corners or own decks, and the shared deck, the row, each cell's
         half up, the cards shown at swaps, the scores (``state.scores``) and the winner."""

@@ -190,6 +190,10 @@ class DayNight(Tranquility):
         rows = self.BOARD.rows
         return [i for i, value in enumerate(self.cells) if value and self.ups[i] != wanted(rows[i])]
 
+    def half_up(self, i: int) -> str:
+        """Cell ``i``'s card's half up, ``""`` where the cell is empty."""
+        return self.ups[i]
+
     def state_json(self) -> dict[str, Any]:
         """The base state, the hands' half up (``hands_up``), each card's half up (``up``) and the
         compasses drawn."""

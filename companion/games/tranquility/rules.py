@@ -231,6 +231,21 @@ class Tranquility(PlacingGame[Snapshot]):
         if at not in self.BOARD.index and at != FINISH and (at != START or not self.BOARD.start):
             raise MalformedInput(Text("unknown_cell", at=at, game=self.title))
 
+    def lying(self) -> dict[str, tuple[str, str]]:
+        """The grid's cards with their half up (:meth:`half_up`), the corners laid and the cards
+        beside the grid (:meth:`beside`)."""
+        names = self.BOARD.cells
+        out = {names[i]: (str(v), self.half_up(i)) for i, v in enumerate(self.cells) if v}
+        out.update({name: (name, "") for name, laid in ((START, self.start_played),
+                                                         (FINISH, self.finish_played)) if laid})
+        out.update({place: (card, "") for place, card in self.beside().items()})
+        return out
+
+    def half_up(self, i: int) -> str:
+        """The half up of cell ``i``'s card where it counts (:meth:`oriented`), else ``""``."""
+        del i
+        return ""
+
     def oriented(self, card: str) -> bool:
         """An island card's half up counts where the variant rules it (Jour et nuit, Compétition)."""
         return self.PLAYS_UP and card in ISLAND

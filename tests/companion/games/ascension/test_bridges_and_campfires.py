@@ -8,6 +8,7 @@ import pytest
 
 from companion import Event, Override, Play, TakeBack
 from companion.games.ascension.events import Campfire, Herd
+from companion.games.ascension.rules import Ascension
 from tests.companion.games.ascension.positions import FAUNA, FREE_MOVE, FULL, ROW1, Pos, without
 from tests.companion.rule_tables import Expected, assert_ruling, case, no, ok, params, ruling_of
 
@@ -228,3 +229,11 @@ def test_a5_feu_de_camp_never_leaves() -> None:
         assert not game.check(Play(card, "a1")).legal
     assert not any(p.at == "a1" for p in game.legal_placements)
     assert not any(c.at == "a1" or c.move_to == "a1" for c in game.campfires())
+
+
+def test_the_camera_sees_the_cards_laid_and_the_ponts_under_versants() -> None:
+    game = Ascension.from_position(2, cards={"a1": "3g", "b1": "5s"}, bridged=["b1"])
+    assert game.lying() == {"a1": ("3g", ""), "b1": ("5s", "")}
+    assert game.covered() == {"b1": "bridge"}
+    game.summit = True
+    assert game.lying()["a9"] == ("summit", "")

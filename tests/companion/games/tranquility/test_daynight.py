@@ -380,3 +380,11 @@ def test_golden_game_shows_the_ruling(golden: Path) -> None:
     assert any(r["message_en"].startswith("the Finish card needs rows 4 to 6") for r in rulings[:-1])
     state = rulings[-1]["state"]
     assert rulings[-1]["outcome"] == "won" and state["compasses_drawn"] == 6 and len(state["up"]) == 36
+
+
+def test_the_camera_sees_each_card_with_its_half_up_and_the_corners_laid() -> None:
+    game = DayNight.from_position(cells={"a1": 4, "b2": 20}, ups={"b2": "night"}, start=True, hands=[5, 5, 5])
+    assert game.lying() == {"a1": ("4", "day"), "b2": ("20", "night"), START: (START, "")}
+    assert game.covered() == {}
+    base = Tranquility.from_position(cells={"a1": 4})
+    assert base.lying() == {"a1": ("4", "")}
