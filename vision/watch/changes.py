@@ -38,7 +38,7 @@ from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
 from companion.engine.spec import VisionSpec, specs
 from vision.read.catalogue import faces, most
-from vision.watch.stable import Change, Prompt
+from vision.watch.stable import Change, Prompt, split_half, with_half
 
 Output = Event | Prompt
 
@@ -81,23 +81,6 @@ class TableView:
         return cls({}, frozenset())
 
 
-#: Between a card's name and its half up, in a name the watcher reads (``27~night``).
-HALF = "~"
-
-
-def with_half(card: str, up: str | None) -> str:
-    """``card`` named with its half up (``27~day``), as the watcher reads an oriented card.
-
-    >>> with_half("27", "night"), split_half("27~night"), split_half("start")
-    ('27~night', ('27', 'night'), ('start', ''))
-    """
-    return f"{card}{HALF}{up}" if up else card
-
-
-def split_half(name: str) -> tuple[str, str]:
-    """A name the watcher reads as the card's and its half up (``""`` where it has none)."""
-    card, _, up = name.partition(HALF)
-    return card, up
 
 
 def copies_allowed(game: str, card: str) -> int:

@@ -22,12 +22,12 @@ from vision.read.halves import halves
 from vision.read.reread import read_again
 from vision.watch.anchors import Anchors
 from vision.watch.cells import Tiles, cell_view, change, with_empty_centre
-from vision.watch.changes import TableView, covered_by_rule, split_half, with_half
+from vision.watch.changes import TableView, covered_by_rule
 from vision.watch.geometry import TableGeometry
 from vision.watch.layouts import Layout
 from vision.watch.params import EMPTY_SHARE, FAINT, FITTED_ROWS, OUT_OF_VIEW, SLIGHT
 from vision.watch.silhouette import Found, alike, changed_share, locate, outlined
-from vision.watch.stable import BUSY, EMPTY, UNSURE, Reading, Stabiliser
+from vision.watch.stable import BUSY, EMPTY, UNSURE, Reading, Stabiliser, split_half, with_half
 from vision.watch.state import CellMemory, WatchConfig, WatchStats
 
 Image = npt.NDArray[np.uint8]

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.text import Text
+from companion.text import LANGS, Both, Text
 
 Kind = Literal["busy", "empty", "card", "unsure"]
 
@@ -75,6 +75,30 @@ class Change:
     confidence: float
 
 
+#: Between a card's name and its half up, in a name the watcher reads (``27~night``).
+HALF = "~"
+
+
+def with_half(card: str, up: str | None) -> str:
+    """``card`` named with its half up (``27~day``), as the watcher reads an oriented card.
+
+    >>> with_half("27", "night"), split_half("27~night"), split_half("start")
+    ('27~night', ('27', 'night'), ('start', ''))
+    """
+    return f"{card}{HALF}{up}" if up else card
+
+
+def split_half(name: str) -> tuple[str, str]:
+    """A name the watcher reads as the card's and its half up (``""`` where it has none)."""
+    card, _, up = name.partition(HALF)
+    return card, up
+
+
+#: A card's half up, in the players' words.
+HALF_WORDS = {"day": Both("day side up", "côté jour en haut"),
+              "night": Both("night side up", "côté nuit en haut")}
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A question the companion asks instead of ruling (RULINGS G2).
@@ -94,7 +118,9 @@ class Prompt:
     def text(self) -> Text:
         """The bilingual question."""
         cells = ", ".join(self.cells) or "-"
-        cards = ", ".join(self.cards)
+        named = [split_half(card) for card in self.cards]
+        cards = Both(*(", ".join(card if not up else f"{card} {HALF_WORDS[up].render(lang)}"
+                                 for card, up in named) for lang in LANGS))
         return Text(f"watch_{self.kind}", cells=cells, cards=cards)
 
     def to_json(self) -> dict[str, Any]:

@@ -112,3 +112,10 @@ def test_a_reading_may_ask_for_a_longer_settle() -> None:
     assert feed(s, "c1", [slow] * 10) == []
     out = feed(s, "c1", [slow] * 10, start=10 / FPS)
     assert out == [Change("c1", None, "27", 15 / FPS, 0.99)]
+
+
+def test_a_question_names_a_cards_half_up_in_the_players_words() -> None:
+    prompt = Prompt("changed", ("a6",), 1.0, ("68~night", "68~day"))
+    assert "68 night side up, 68 day side up" in prompt.text.en
+    assert "68 côté nuit en haut, 68 côté jour en haut" in prompt.text.fr
+    assert "~" not in prompt.to_json()["message_fr"] and prompt.to_json()["cards"] == ["68~night", "68~day"]
