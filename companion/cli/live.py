@@ -390,7 +390,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """``companion export ID --format jsonl|csv|bgstats``."""
+    """``companion export ID [ID ...] --format jsonl|csv|bgstats|bgg``."""
     lang = _lang(args)
     try:
         with _reader(args) as store:

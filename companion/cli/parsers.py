@@ -400,9 +400,15 @@ def _live_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     lang_option(games)
     games.set_defaults(run="companion.cli.live:run_games")
 
-    exporter = sub.add_parser("export", help="write a stored game as a record, a table or a BG Stats play")
-    exporter.add_argument("id", type=int, metavar="ID", help="the game's number (see `companion games`)")
-    exporter.add_argument("--format", choices=FORMATS, default="jsonl", help="what to write")
+    exporter = sub.add_parser("export", help="write stored games as a record, a table or plays for the apps",
+                              description="Write a stored game out: its record (jsonl, read by `replay`), "
+                              "a table of its events (csv, for a spreadsheet), or plays for the logging "
+                              "apps (bgstats: a file the BG Stats app opens, several games in one; bgg: "
+                              "the fields of a play logged on BoardGameGeek).")
+    exporter.add_argument("id", type=int, nargs="+", metavar="ID",
+                          help="the game's number (see `companion games`); several for bgstats and bgg")
+    exporter.add_argument("--format", choices=FORMATS, default="jsonl",
+                          help="what to write (default: %(default)s)")
     exporter.add_argument("--out", type=Path, default=None, help="the file to write (default: the output)")
     exporter.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
     lang_option(exporter)

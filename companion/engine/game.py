@@ -287,6 +287,11 @@ class Game(abc.ABC, Generic[S]):
         del card
         return False
 
+    def points(self) -> Mapping[int, int]:
+        """Each seat's points now (1-based seats) in a game scored seat against seat; empty in a
+        cooperative game, where the table wins or loses together (the exports' ranks)."""
+        return {}
+
     def lying(self) -> Mapping[str, tuple[str, str]]:
         """What the camera should see on the table now: each place of the layout holding an accepted
         card (cells, static and side places), to the card's name and the half of it pointing up

@@ -207,6 +207,8 @@ class GameSpec:
     #: Where its cards lie for a game's options, where a variant lays them otherwise (Tranquillité's
     #: Grande Arche and Pyramide); None: always :attr:`layout`.
     variant_layout: Callable[[Mapping[str, object]], LayoutData] | None = None
+    #: BoardGameGeek's id of the game, for the exports; None where it was not looked up.
+    bgg_id: int | None = None
     #: The faces of its deck as the camera sees them (the card back excluded), in a fixed order:
     #: the classifier's classes, the renderer's cards.
     deck: Callable[[], tuple[Face, ...]] | None = None

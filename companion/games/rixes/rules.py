@@ -29,7 +29,15 @@ from companion.engine.events import Event, Override, Placement, Play, TakeBack, 
 from companion.engine.game import Game, Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
-from companion.games.rixes.bagarre import BARBE_NOIRE, CAPTAINS, InPlay, attribute, order, provocateurs
+from companion.games.rixes.bagarre import (
+    BARBE_NOIRE,
+    CAPTAINS,
+    PLAYERS,
+    InPlay,
+    attribute,
+    order,
+    provocateurs,
+)
 from companion.games.rixes.controls import controls, notes
 from companion.games.rixes.effects import Bagarre, apply
 from companion.games.rixes.events import Effect, Recruit
@@ -533,6 +541,10 @@ class Rixes(Game[Table]):
     def notes(self) -> list[Text]:
         """What the page warns about now (:mod:`companion.games.rixes.controls`)."""
         return notes(self)
+
+    def points(self) -> dict[int, int]:
+        """Each player's gold (Barbe Noire's apart: he is no seat)."""
+        return {captain: self.t.gold[captain] for captain in PLAYERS}
 
     def state_json(self) -> dict[str, Any]:
         """The public state, as ``shared/RECORD.md`` says (Rixes' last line)."""

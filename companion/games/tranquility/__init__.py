@@ -18,6 +18,7 @@ SPEC = GameSpec(
     name="tranquility",
     title=Tranquility.title,
     rules=Tranquility,
+    bgg_id=288513,  # shared/FORMATS.md
     board="grid",
     # Large cards in a grid: the finder network alone, placed by one look of the lean refiner.
     # Scenes: islands dealt into the grid, with Mers agitées' cards among them for the classifier

@@ -233,6 +233,10 @@ class Competition(Tranquility):
         return [score(self.cells, self.ups, self.half(seat), self.discards[seat - 1])
                 for seat in range(1, self.players + 1)]
 
+    def points(self) -> dict[int, int]:
+        """Each seat's points as the grid and discards stand now (T20)."""
+        return {seat: count.points for seat, count in enumerate(self.scores(), start=1)}
+
     def half_up(self, i: int) -> str:
         """Cell ``i``'s card's half up, ``""`` where the cell is empty."""
         return self.ups[i]

@@ -112,7 +112,7 @@ def record(store: Path, game: int = 1) -> list[dict[str, Any]]:
     out = io.StringIO()
 
     with Store(store, writer=False) as reader:
-        export(reader, game, "jsonl", out)
+        export(reader, [game], "jsonl", out)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -320,6 +320,10 @@ def test_games_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert json.loads(capsys.readouterr().out)["players"][1]["name"] == "Bo"
     assert main(["export", "2", "--store", str(path)]) == 2
     assert "no game 2" in capsys.readouterr().err
+    assert main(["export", "1", "1", "--store", str(path), "--format", "csv"]) == 2
+    assert "one game at a time" in capsys.readouterr().err
+    assert main(["export", "1", "1", "--store", str(path), "--format", "bgg"]) == 0
+    assert [play["players"][0]["name"] for play in json.loads(capsys.readouterr().out)] == ["Ana", "Ana"]
     assert main(["games", "--store", str(tmp_path / "none.db")]) == 2
     assert main(["export", "1", "--store", str(path), "--out", str(tmp_path / "no" / "dir.jsonl")]) == 2
     assert "cannot write" in capsys.readouterr().err
