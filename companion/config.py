@@ -2,7 +2,8 @@
 
 The file is looked for in this order, the first found wins (the others are
 not merged): ``--config FILE``, ``$COMPANION_CONFIG``,
-``~/.config/companion/companion.toml``, ``/etc/companion/companion.toml``;
+``$XDG_CONFIG_HOME/companion/companion.toml`` (``~/.config`` where unset),
+``/etc/companion/companion.toml``;
 with none, the defaults (the commented ``companion/data/companion.toml``
 shipped with the project says them all). A file named by ``--config`` or
 ``$COMPANION_CONFIG`` must exist.
@@ -35,7 +36,6 @@ from companion.errors import CameraUnavailable, ConfigError
 from companion.text import Text, os_reason
 
 ENV_VAR = "COMPANION_CONFIG"
-USER_FILE = Path("~/.config/companion/companion.toml")
 SYSTEM_FILE = Path("/etc/companion/companion.toml")
 #: The BCM GPIO numbers of the 40-pin header.
 GPIO_PINS = range(28)
@@ -154,9 +154,24 @@ def candidates(explicit: str | Path | None = None, env: Mapping[str, str] | None
         out.append((Path(explicit).expanduser(), True))
     if env.get(ENV_VAR):
         out.append((Path(env[ENV_VAR]).expanduser(), True))
-    user = (home / ".config/companion/companion.toml") if home is not None else USER_FILE.expanduser()
-    out += [(user, False), (system, False)]
+    out += [(user_config(env, home), False), (system, False)]
     return out
+
+
+def user_config(env: Mapping[str, str] | None = None, home: Path | None = None) -> Path:
+    """The user's own file: ``$XDG_CONFIG_HOME/companion/companion.toml``, ``~/.config`` where
+    that is unset or not an absolute path (as the XDG base directory specification says).
+
+    >>> user_config({"XDG_CONFIG_HOME": "/srv/conf"}, Path("/home/ana")).as_posix()
+    '/srv/conf/companion/companion.toml'
+    >>> user_config({"XDG_CONFIG_HOME": "relative"}, Path("/home/ana")).as_posix()
+    '/home/ana/.config/companion/companion.toml'
+    """
+    env = os.environ if env is None else env
+    base = env.get("XDG_CONFIG_HOME", "")
+    if not Path(base).is_absolute():
+        base = str((home if home is not None else Path.home()) / ".config")
+    return Path(base) / "companion" / "companion.toml"
 
 
 def find_config(explicit: str | Path | None = None, env: Mapping[str, str] | None = None,

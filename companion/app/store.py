@@ -104,6 +104,12 @@ def default_store_path() -> Path:
     return Path(base) / "companion" / "games.db"
 
 
+def demo_store_path() -> Path:
+    """Where ``companion demo`` keeps its games: ``demo.db`` beside :func:`default_store_path`'s
+    file, so that a demo never mixes with the real games."""
+    return default_store_path().with_name("demo.db")
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """One row of the games table, with its number of events."""

@@ -24,6 +24,7 @@ from companion.app.bench import pin_one_core
 from companion.app.decks import deck_path, decks_folder, installed_models, list_decks
 from companion.cli import enrol_camera
 from companion.cli.lang import lang_of
+from companion.cli.progress import Progress
 from companion.errors import CompanionError
 from companion.text import Lang, Text, os_reason
 from vision.evaluation.enrolment import CropCache, evaluate_enrolment
@@ -80,7 +81,8 @@ def run_enrol(args: argparse.Namespace) -> int:
             _say(Text("enrol_needs_out"), lang, error=True)
             return 2
         classifier = OnnxClassifier(model)
-        found = _crops(model, args.game)(args.photos)
+        with Progress("enrol", len(photos(args.photos))) as bar:
+            found = _crops(model, args.game)(args.photos, bar.step)
         chosen = found.take(draw(found.names, args.shots or 0, args.seed))
         name = Path(args.deck).name.removesuffix(SUFFIX) if args.deck else Path(out).stem
         about = {"from": "photos", "folder": str(args.photos), "shots": args.shots or "all",

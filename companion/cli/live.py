@@ -42,10 +42,10 @@ from companion.app.live import (
     seats_tapped,
 )
 from companion.app.referee import Referee, new_header, parse_options
-from companion.app.store import Store, StoredGame, default_store_path, require_store
+from companion.app.store import Store, StoredGame, default_store_path, demo_store_path, require_store
 from companion.app.table import TableDesk, TableRequest
 from companion.cli.lang import lang_of as _lang
-from companion.config import DEFAULT_GAME, USER_FILE, load_config
+from companion.config import DEFAULT_GAME, load_config, user_config
 from companion.engine.record import Header
 from companion.engine.spec import find_spec
 from companion.errors import (
@@ -141,13 +141,13 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
     config = load_config(args.config)
     if getattr(args, "deck", None) is not None:
         config = replace(config, camera=replace(config.camera, deck=args.deck))
-    store_path = args.store or (default_store_path().with_name("demo.db") if demo else default_store_path())
+    store_path = args.store or (demo_store_path() if demo else default_store_path())
     store = stack.enter_context(Store(store_path))
     say: list[Text] = []
     preview = Preview()
     # Where the page leaves the players' placement of the table for the camera; the corners they
     # set are saved in the configuration in use (the user's file when none): never by the demo.
-    table = TableDesk(None if demo else (config.path or USER_FILE.expanduser()))
+    table = TableDesk(None if demo else (config.path or user_config()))
     referee, feeders = (_demo_referee(args, config, store, preview, say, table) if demo
                         else _run_referee(args, store, say))
     say.insert(0, intro(referee))
@@ -359,8 +359,13 @@ def _camera(args: argparse.Namespace, config: Any, referee: Referee, preview: An
 # -- games and export ---------------------------------------------------------------
 
 
-def _reader(args: argparse.Namespace) -> Store:
+def _reader(args: argparse.Namespace, lang: Lang) -> Store:
+    """The store asked for, else the user's; the demo's where the user's has no game yet (after a
+    first ``companion demo``), said on the error stream."""
     path = args.store or default_store_path()
+    if args.store is None and not path.exists() and demo_store_path().is_file():
+        _say(Text("store_demo_only", path=path, demo=demo_store_path()), lang, sys.stderr)
+        path = demo_store_path()
     require_store(path)
     return Store(path, writer=False)
 
@@ -369,8 +374,9 @@ def run_games(args: argparse.Namespace) -> int:
     """``companion games``: one line per stored game."""
     lang = _lang(args)
     try:
-        with _reader(args) as store:
+        with _reader(args, lang) as store:
             games = store.games()
+            shown = store.path
     except CompanionError as error:
         _say(error.text, lang, sys.stderr)
         return 2
@@ -386,6 +392,9 @@ def run_games(args: argparse.Namespace) -> int:
         outcome = Text(f"games_{game.outcome}") if game.outcome else Text("games_ongoing")
         print(f"{game.id:>4}  {created}  {game.header.game:<12} {game.header.players}p  "
               f"{game.events:>4} ev.  {outcome.render(lang)}")
+    demo = demo_store_path()
+    if args.store is None and not args.json and Path(shown) != demo and demo.is_file():
+        _say(Text("games_demo_too", demo=demo), lang, sys.stderr)
     return 0
 
 
@@ -393,7 +402,7 @@ def run_export(args: argparse.Namespace) -> int:
     """``companion export ID [ID ...] --format jsonl|csv|bgstats|bgg``."""
     lang = _lang(args)
     try:
-        with _reader(args) as store:
+        with _reader(args, lang) as store:
             if args.out is None:
                 export(store, args.id, args.format, sys.stdout, lang=lang)
             else:

@@ -123,9 +123,22 @@ def build_parser() -> argparse.ArgumentParser:
     _live_commands(sub)
     _store_commands(sub)
     _watch_commands(sub)
-    for command in sub.choices.values():
-        command.formatter_class = HelpFormatter
+    _describe(sub)
     return parser
+
+
+def _describe(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Each command's help formatted with its defaults, and opened by what it does (the one line
+    of the command list, as a sentence) where it says nothing more; the same for its subcommands."""
+    said = {action.dest: action.help for action in sub._choices_actions}
+    for name, command in sub.choices.items():
+        command.formatter_class = HelpFormatter
+        if not command.description and said.get(name):
+            line = str(said[name])
+            command.description = line[0].upper() + line[1:] + "."
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _describe(action)
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -207,8 +220,8 @@ def _vision_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     evaluate.add_argument("--foreign-scenes", type=int, default=20,
                           help="held-out scenes of each other game whose cards are read as foreign (default "
                           "20; 0: none)")
-    evaluate.add_argument("--confusion", type=Path, default=Path("confusion.png"),
-                          help="where to draw the confusion matrix")
+    evaluate.add_argument("--confusion", type=Path, default=None,
+                          help="draw the confusion matrix into this image (none unless asked)")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
     lang_option(evaluate)
     evaluate.set_defaults(run="companion.cli.vision:run_eval")
@@ -436,7 +449,6 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action.add_argument("--store", type=Path, default=None, help="the store (default: the user's)")
         lang_option(action)
         action.set_defaults(run=f"companion.cli.store:{handler}")
-        action.formatter_class = HelpFormatter
 
 
 def _live_options(parser: argparse.ArgumentParser) -> None:

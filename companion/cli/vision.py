@@ -22,6 +22,7 @@ from companion.app.bench import pin_one_core
 from companion.app.decks import with_deck
 from companion.cli.lang import lang_of
 from companion.cli.parsers import TARGET_CARDS
+from companion.cli.progress import Progress
 from companion.config import DEFAULT_GAME
 from companion.engine.spec import find_spec
 from companion.errors import CompanionError, ImageUnreadable
@@ -236,7 +237,8 @@ def run_eval(args: argparse.Namespace) -> int:
         if args.foreign is not None:
             return 2
         foreign = None
-    if not cv2.haveImageWriter(str(args.confusion)):  # said now, not after minutes of scenes
+    if args.confusion is not None and not cv2.haveImageWriter(str(args.confusion)):
+        # Said now, not after minutes of scenes.
         print(Text("image_unwritable", path=args.confusion).render(lang), file=sys.stderr)
         return 2
     folder = None if args.real_photos == Path("none") else args.real_photos or REAL_PHOTOS
@@ -251,9 +253,11 @@ def run_eval(args: argparse.Namespace) -> int:
     find = finder(args.finder, lang, args.refiner, args.game)
     if classifier is None or find is None:
         return 2
-    tally = (evaluate_scenes(args.game, classifier, args.scenes, args.seed, find, perturb=args.perturb,
-                             modules=args.modules)
-             if args.scenes else None)
+    tally = None
+    if args.scenes:
+        with Progress("eval-vision", args.scenes) as bar:
+            tally = evaluate_scenes(args.game, classifier, args.scenes, args.seed, find, perturb=args.perturb,
+                                    modules=args.modules, progress=bar.step)
     figures: dict[str, Any] = {"game": args.game, "finder": args.finder, "refiner": args.refiner,
                                **(tally.summary() if tally else {"scenes": 0})}
     status = 0
@@ -274,7 +278,7 @@ def run_eval(args: argparse.Namespace) -> int:
         except CompanionError as error:
             print(error.text.render(lang), file=sys.stderr)
             status = 2
-    if tally is not None:
+    if tally is not None and args.confusion is not None:
         if write_image(args.confusion, confusion_picture(tally.confusion, class_names(args.game)), lang):
             figures["confusion"] = str(args.confusion)
         else:

@@ -16,6 +16,7 @@ from companion.app.camera import frame_failure
 from companion.app.referee import new_header, parse_options
 from companion.cli.lang import lang_of as _lang
 from companion.cli.parsers import watched
+from companion.cli.progress import Progress
 from companion.cli.vision import counts_refused, finder, load_classifier, read_with
 from companion.config import DEFAULT_GAME, load_config
 from companion.engine.registry import find_game
@@ -71,7 +72,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     sim = simulate(args.game, args.players, args.seed, mistakes=args.mistakes, max_events=args.events,
                    options=parse_options(args.option))
     try:
-        manifest = write(sim, args.out, video=args.video)
+        with Progress("simulate", len(sim.shots)) as bar:
+            manifest = write(sim, args.out, video=args.video, progress=bar.step)
     except OSError as error:
         text = Text("watch_bad_out", path=args.out, detail=os_reason(error))
         print(text.render(lang), file=sys.stderr)
@@ -243,12 +245,18 @@ def run_eval_watch(args: argparse.Namespace) -> int:
         return 2
     started = time.perf_counter()
 
-    def progress(tally: Any) -> None:
-        print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
+    with Progress("eval-watch", args.games) as bar:
 
-    figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players, progress=progress,
-                       max_events=args.events, table_set=_table_set(args.game, args.table), find=find,
-                       options=parse_options(args.option))
+        def progress(tally: Any) -> None:
+            # Each game's figures, one line: a log of a long run shows where it stands.
+            if not bar.shown:
+                print(json.dumps(tally.summary()), file=sys.stderr, flush=True)
+            bar.step()
+
+        figures = evaluate(args.game, classifier, args.games, args.seed, players=args.players,
+                           progress=progress, max_events=args.events,
+                           table_set=_table_set(args.game, args.table), find=find,
+                           options=parse_options(args.option))
     figures["options"] = parse_options(args.option)
     figures["finder"] = args.finder
     figures["seconds"] = round(time.perf_counter() - started, 1)

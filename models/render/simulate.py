@@ -200,9 +200,11 @@ def _displaced(engine: Any, cell: str, event: Event) -> str:
     return str(lying[0])
 
 
-def write(sim: Simulation, out: Path, *, video: bool = False, quality: int = 90) -> dict[str, Any]:
+def write(sim: Simulation, out: Path, *, video: bool = False, quality: int = 90,
+          progress: Callable[[], None] | None = None) -> dict[str, Any]:
     """Store the film and its truth in ``out``: ``record.jsonl``, ``frames/NNNNNN.jpg`` (or
-    ``game.avi`` with ``video``), ``simulation.json``; return the manifest."""
+    ``game.avi`` with ``video``), ``simulation.json``; return the manifest. ``progress`` is called
+    after each frame."""
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "record.jsonl", "w", encoding="utf-8") as handle:
         for line in sim.record_lines():
@@ -222,6 +224,8 @@ def write(sim: Simulation, out: Path, *, video: bool = False, quality: int = 90)
             else:
                 path = out / "frames" / f"{index:06d}.jpg"
                 cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+            if progress is not None:
+                progress()
     finally:
         if writer is not None:
             writer.release()

@@ -17,6 +17,7 @@ from companion.config import (
     PinsConfig,
     SignalsConfig,
     ThresholdsConfig,
+    candidates,
     default_file,
     find_config,
     load_config,
@@ -291,3 +292,14 @@ def test_a_directory_the_user_cannot_enter_is_said_not_raised(tmp_path: Path,
         load_config(env={}, home=home, system=tmp_path / "none.toml")
     assert caught.value.text.en == f"cannot read configuration file {locked}: permission denied"
     assert caught.value.text.fr.endswith(": permission refusée")
+
+
+def test_the_users_file_follows_xdg_config_home(tmp_path: Path) -> None:
+    home, conf = tmp_path / "home", tmp_path / "conf"
+    paths = [path for path, _ in candidates(env={"XDG_CONFIG_HOME": str(conf)}, home=home)]
+    assert paths[0] == conf / "companion" / "companion.toml"
+    write(conf, "[page]\nport = 1003\n", "companion/companion.toml")
+    assert find_config(env={"XDG_CONFIG_HOME": str(conf)}, home=home, system=tmp_path / "none") == \
+        conf / "companion" / "companion.toml"
+    unset = next(path for path, _ in candidates(env={}, home=home))
+    assert unset == home / ".config/companion/companion.toml"

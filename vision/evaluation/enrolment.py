@@ -14,7 +14,7 @@ are found once a run (:class:`CropCache`).
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,12 @@ class CropCache:
     known: Collection[str] | None = None
     found: dict[Path, LabelledCrops] = field(default_factory=dict)
 
-    def __call__(self, folder: Path) -> LabelledCrops:
-        """The labelled crops of ``folder`` (:func:`vision.read.enrol.labelled_crops`)."""
+    def __call__(self, folder: Path, progress: Callable[[], None] | None = None) -> LabelledCrops:
+        """The labelled crops of ``folder`` (:func:`vision.read.enrol.labelled_crops`; ``progress``
+        called after each photo, when they are found now)."""
         key = Path(folder).resolve()
         if key not in self.found:
-            self.found[key] = labelled_crops(key, self.find, self.known)
+            self.found[key] = labelled_crops(key, self.find, self.known, progress=progress)
         return self.found[key]
 
 

@@ -14,6 +14,7 @@ what changed is counted (``perturb_*``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,12 +119,12 @@ class Tally:
 
 def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 0,
                     find: Finder = find_cards, hue: float = 0.0, perturb: bool = False,
-                    modules: bool = False) -> Tally:
+                    modules: bool = False, progress: Callable[[], None] | None = None) -> Tally:
     """Render ``scenes`` held-out scenes of ``game`` (their face colours' hue turned by ``hue``
     degrees, the expansion's faces dealt too with ``modules``, :func:`models.render.render_scene`)
     and tally how their cards are read; with
     ``perturb``, also what one grey level of noise changes in each scene's reading
-    (:attr:`Tally.perturb`)."""
+    (:attr:`Tally.perturb`); ``progress`` is called after each scene."""
     names = class_names(game)
     index = {name: i for i, name in enumerate(names)}
     faces_of = {face.name: face.kind for face in faces(game)}
@@ -178,6 +179,8 @@ def evaluate_scenes(game: str, classifier: Classifier, scenes: int, seed: int = 
             tally.kinds[kind] = (count + 1, by_kind, turned + right_way)
         tally.false_detections += int((~used).sum())
         tally.false_named += sum(1 for k in np.flatnonzero(~used).tolist() if detections.names[k] is not None)
+        if progress is not None:
+            progress()
     return tally
 
 

@@ -16,7 +16,7 @@ its crops as found. :func:`draw` picks a few shots of each card, seeded.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,11 +87,13 @@ def match_boxes(labels: FloatArray, quads: FloatArray, threshold: float = MATCH_
     return out
 
 
-def labelled_crops(folder: Path, find: Finder, known: Collection[str] | None = None) -> LabelledCrops:
+def labelled_crops(folder: Path, find: Finder, known: Collection[str] | None = None, *,
+                   progress: Callable[[], None] | None = None) -> LabelledCrops:
     """The labelled cards of every photo of ``folder`` (each with its VOC file) that ``find`` finds,
     cut into crops (see the module's doc). With ``known``, a name outside it raises
     :class:`~companion.errors.LabelsUnreadable` naming the file and the name, before any card is
-    found. Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read."""
+    found. Raises :class:`~companion.errors.ImageUnreadable` for a photo that cannot be read.
+    ``progress`` is called after each photo."""
     pairs = photos(Path(folder))
     labels = [read_labels(xml) for _, xml in pairs]
     if known is not None:
@@ -106,6 +108,8 @@ def labelled_crops(folder: Path, find: Finder, known: Collection[str] | None = N
     boxes = 0
     for (photo, _), (labelled, box) in zip(pairs, labels, strict=True):
         boxes += len(labelled)
+        if progress is not None:
+            progress()
         if not labelled:
             continue
         frame, scale = working_frame(load_image(photo))

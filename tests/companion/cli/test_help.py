@@ -103,3 +103,10 @@ def test_train_finder_refuses_a_share_of_varied_scenes_out_of_0_to_1(
         share: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["train-finder", "--varied", share, "--out", str(tmp_path / "f.onnx")]) == 2
     assert "varied" in capsys.readouterr().err and not (tmp_path / "f.onnx").exists()
+
+
+@pytest.mark.parametrize("name", sorted(commands()))
+def test_every_command_says_what_it_does_at_the_top_of_its_help(name: str) -> None:
+    parser = commands()[name]
+    assert parser.description and parser.description.endswith(".")
+    assert parser.description in " ".join(parser.format_help().split())

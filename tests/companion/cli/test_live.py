@@ -328,3 +328,25 @@ def test_games_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["export", "1", "--store", str(path), "--out", str(tmp_path / "no" / "dir.jsonl")]) == 2
     assert "cannot write" in capsys.readouterr().err
 
+
+
+def test_games_finds_the_demos_games_where_the_user_has_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMPANION_STORE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "companion").mkdir()
+    demo = tmp_path / "companion" / "demo.db"
+    with Store(demo) as store:
+        Referee(Header("tranquility", 2, names=["Ana", "Bo"]), store=store).submit(Play("start", "start"))
+    assert main(["games", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert "tranquility  2p     1 ev." in out and f"the demo's games, in {demo}" in err
+    assert main(["export", "1", "--format", "bgg"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["players"][1]["name"] == "Bo"
+    # Once the user's own store holds games, it is listed, and the demo's is pointed at.
+    with Store(tmp_path / "companion" / "games.db") as store:
+        Referee(Header("ascension", 3), store=store)
+    assert main(["games", "--lang", "fr"]) == 0
+    out, err = capsys.readouterr()
+    assert "ascension" in out and "tranquility" not in out
+    assert f"les parties de la démo sont dans {demo}" in err

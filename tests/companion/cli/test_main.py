@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.cli.main import main
+from companion.cli.progress import Progress
 from companion.engine.spec import GameSpec, register, unregister
 from companion.text import Both
 
@@ -229,3 +230,19 @@ def test_replay_of_an_endless_line_stops_with_a_clear_message(capsys: pytest.Cap
     assert main(["replay", "/dev/zero", "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert "ligne 1" in err and "une ligne de plus de 262144 octets" in err and "Traceback" not in err
+
+
+def test_a_progress_bar_is_drawn_on_a_terminal_only() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    quiet, shown = io.StringIO(), Terminal()
+    for stream in (quiet, shown):
+        with Progress("scenes", 3, stream) as bar:
+            for _ in range(3):
+                bar.step()
+    assert quiet.getvalue() == ""
+    lines = shown.getvalue().split("\r")
+    assert lines[1].startswith("scenes [") and " 1/3 " in lines[1] and "left" in lines[1]
+    assert " 3/3 " in lines[-1] and lines[-1].endswith("\n")

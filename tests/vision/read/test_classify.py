@@ -568,3 +568,14 @@ def test_no_card_is_named_at_more_places_than_a_table_shows_it() -> None:
     twice = [("7g", 0.97, False), ("7g", 0.99, False), ("7g", 0.98, False), ("8g", 0.99, False)]
     read = recognise(frame, FakeClassifier("ascension", twice), _Placed(quads[:4]))
     assert read.names == (None, "7g", "7g", "8g")
+
+
+def test_eval_vision_writes_nothing_where_it_runs_unless_asked(
+        tiny_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["eval-vision", "--game", "rixes", "--model", str(tiny_model), "--scenes", "1", "--json",
+                 "--real-photos", "none", "--foreign", "none", "--foreign-scenes", "0"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["scenes"] == 1 and "confusion" not in figures
+    assert list(tmp_path.iterdir()) == []
