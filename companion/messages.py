@@ -105,6 +105,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discard_short": ("seat {seat} holds {hand} card(s): discarding two needs 2",
                       "le joueur {seat} a {hand} carte(s) : défausser deux cartes en demande 2"),
     "seat_discards": ("Seat {seat} discards {count} cards", "Le joueur {seat} défausse {count} cartes"),
+    "count_cells": ("{count} cells", "{count} cases"),
+    "count_cells_one": ("{count} cell", "{count} case"),
     "seat_discards_one": ("Seat {seat} discards {count} card", "Le joueur {seat} défausse {count} carte"),
     "loss_refused": (
         "seat {seat} holds {hand} cards and can still discard two: the game goes on",

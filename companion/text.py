@@ -10,11 +10,14 @@ loop without formatting strings nobody reads.
 >>> Text("seat_discards", seat=2, count=2).fr
 'Le joueur 2 défausse 2 cartes'
 
-A message counting one thing has its singular under the key ``<key>_one``, used when the
-argument ``count`` is 1:
+A message counting one thing has its singular under the key ``<key>_one``, used where the
+argument ``count`` takes the singular in the language (CLDR's rules: 1 in English, 0 and 1 in
+French); a message counting two things names each count as its own counted message:
 
 >>> Text("signal_discard", count=1).en, Text("signal_discard", count=1).fr
 ('legal, discard 1 card', 'pose légale, défaussez 1 carte')
+>>> Text("count_cells", count=0).en, Text("count_cells", count=0).fr
+('0 cells', '0 case')
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ class Text:
     def render(self, lang: Lang) -> str:
         """Return the message in ``lang`` ("en" or "fr")."""
         key = self.key
-        if self.args.get("count") == 1 and f"{key}_one" in MESSAGES:
+        if _singular(self.args.get("count"), lang) and f"{key}_one" in MESSAGES:
             key = f"{key}_one"
         template = MESSAGES[key][0 if lang == "en" else 1]
         values = {name: _render(value, lang) for name, value in self.args.items()}
@@ -80,6 +83,14 @@ class Text:
 
     def __repr__(self) -> str:
         return f"Text({self.key!r}, {self.en!r})"
+
+
+def _singular(count: object, lang: Lang) -> bool:
+    """Whether ``count`` takes the singular in ``lang`` (CLDR's plural rule "one" for a whole
+    number: 1 in English; 0 and 1 in French)."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        return False
+    return count == 1 if lang == "en" else count in (0, 1)
 
 
 def _discovered(key: str) -> bool:

@@ -51,19 +51,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "{card} en {at} doit être plus grand que {other} en {other_at}"),
     "order_high": ("{card} at {at} must be smaller than {other} at {other_at}",
                    "{card} en {at} doit être plus petit que {other} en {other_at}"),
+    "count_numbers": ("{count} numbers", "{count} nombres"),
+    "count_numbers_one": ("{count} number", "{count} nombre"),
+    "count_smaller": ("{count} smaller numbers", "{count} nombres plus petits"),
+    "count_smaller_one": ("{count} smaller number", "{count} nombre plus petit"),
+    "count_greater": ("{count} greater numbers", "{count} nombres plus grands"),
+    "count_greater_one": ("{count} greater number", "{count} nombre plus grand"),
     "no_room_between": (
-        "{card} at {at} leaves {cells} cells between it and {other} at {other_at} but only {numbers} "
-        "numbers to fill them",
-        "{card} en {at} laisse {cells} cases entre elle et {other} en {other_at} mais seulement "
-        "{numbers} nombres pour les remplir",
+        "{card} at {at} leaves {cells} between it and {other} at {other_at} but only {numbers} "
+        "to fill them",
+        "{card} en {at} laisse {cells} entre elle et {other} en {other_at} mais seulement "
+        "{numbers} pour les remplir",
     ),
     "no_room_before": (
-        "{card} at {at} leaves {cells} cells before it but only {numbers} smaller numbers",
-        "{card} en {at} laisse {cells} cases avant elle mais seulement {numbers} nombres plus petits",
+        "{card} at {at} leaves {cells} before it but only {numbers}",
+        "{card} en {at} laisse {cells} avant elle mais seulement {numbers}",
     ),
     "no_room_after": (
-        "{card} at {at} leaves {cells} cells after it but only {numbers} greater numbers",
-        "{card} en {at} laisse {cells} cases après elle mais seulement {numbers} nombres plus grands",
+        "{card} at {at} leaves {cells} after it but only {numbers}",
+        "{card} en {at} laisse {cells} après elle mais seulement {numbers}",
     ),
     "too_costly": (
         "{card} at {at} costs {cost} cards (next to {other} at {other_at}) but seat {seat} would hold "

@@ -139,7 +139,7 @@ def test_messages_name_the_ruling() -> None:
     assert game.check(Play("50", "d2")).message_en == (
         "50 cannot go to d2: it is not a cell of the Grande Arche (T17)")
     assert ArchPos(roof({})).game().check(Play("13", "b4")).message_en == (
-        "13 at b4 leaves 1 cells before it but only 0 smaller numbers")
+        "13 at b4 leaves 1 cell before it but only 0 smaller numbers")
     early = ArchPos({n: v for n, v in FULL.items() if n != "g7"}).game().check(Play("finish", "finish"))
     assert early.message_en == "the Finish card needs all 40 cells of the Grande Arche filled: 1 still empty"
 

@@ -150,9 +150,15 @@ def test_t3_completable(position: Pos, event: Event, expected: Expected) -> None
     [
         pytest.param(
             Pos({"a1": 10, "f1": 16}), Play("12", "d1"),
-            "12 at d1 leaves 2 cells between it and 10 at a1 but only 1 numbers to fill them",
-            "12 en d1 laisse 2 cases entre elle et 10 en a1 mais seulement 1 nombres pour les remplir",
+            "12 at d1 leaves 2 cells between it and 10 at a1 but only 1 number to fill them",
+            "12 en d1 laisse 2 cases entre elle et 10 en a1 mais seulement 1 nombre pour les remplir",
             id="between",
+        ),
+        pytest.param(
+            Pos(), Play("1", "b1"),
+            "1 at b1 leaves 1 cell before it but only 0 smaller numbers",
+            "1 en b1 laisse 1 case avant elle mais seulement 0 nombre plus petit",  # French: 0 is singular
+            id="one-and-none",
         ),
         pytest.param(
             Pos(), Play("5", "f1"),
