@@ -29,7 +29,7 @@ from companion.text import Lang, Text
 from hardware.frames import Frame
 from hardware.signals import CAMERA_BACK, CAMERA_LOST, FRAME_SKIPPED, UNSURE, signal_for
 from models.render.simulate import simulate
-from vision.watch.for_game import view_of
+from vision.watch.changes import TableView
 from vision.watch.tricks import seat_points
 
 #: The demo's defaults: a won 3-player game with a card taken back, one overridden and an undo.
@@ -307,7 +307,7 @@ class FilmDirector:
     def _on_table(self, event: Event) -> bool:
         """Whether the referee's table already shows ``event`` (a resumed film, a player's entry)."""
         with self.referee.lock:
-            view = view_of(self.referee.game)
+            view = TableView.of(self.referee.game)
         if isinstance(event, Placement):
             # At its cell (the Start and Finish cards at their own), or a trick's card at its seat's place.
             return view.cards.get(event.at or f"t{event.player}") == event.card

@@ -298,6 +298,17 @@ class Game(abc.ABC, Generic[S]):
         where that counts (:meth:`oriented`; ``""`` elsewhere). Nothing by default."""
         return {}
 
+    def gathered(self) -> frozenset[str]:
+        """Cards played and gathered that cannot lie anew where the camera looks (a trick game's
+        cards of this round): one seen again is a gathered heap passing a place. None by default."""
+        return frozenset()
+
+    def place_of(self, event: Event) -> str | None:
+        """Where the card of ``event`` lies for the camera when it is flagged: its cell by default
+        (``at``), a seat's place in a trick game."""
+        at = getattr(event, "at", None)
+        return at if isinstance(at, str) and at else None
+
     def covered(self) -> Mapping[str, str]:
         """The card each place's top card covers by the rules, as lifting it would show (place to
         card name). Nothing by default."""

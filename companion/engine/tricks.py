@@ -216,6 +216,16 @@ class TrickGame(Game[TrickSnapshot]):
         """A lazy view of the cards the active seat may legally play; supports ``in``."""
         return LegalMoves(self, self._generate_legal, Play)
 
+    def lying(self) -> dict[str, tuple[str, str]]:
+        """The trick's cards, each at its seat's place (``t<seat>``)."""
+        return {f"t{seat + 1}": (card, "") for seat, card in self.trick}
+
+    def place_of(self, event: Event) -> str | None:
+        """A card played lies at its seat's place (``t<seat>``; the seat to play where the event
+        names none)."""
+        seat = event.player if event.player is not None else self.turn
+        return f"t{seat}"
+
     def state_json(self) -> dict[str, Any]:
         """Whose turn, the trick on the table, each seat's tricks won and score."""
         outcome = self.outcome()

@@ -60,20 +60,26 @@ class TableView:
 
     @classmethod
     def of(cls, game: Game[Any]) -> TableView:
-        """The table as ``game`` knows it (:meth:`~companion.engine.game.Game.lying` and
-        :meth:`~companion.engine.game.Game.covered`), flagged cards included."""
+        """The table as ``game`` knows it (:meth:`~companion.engine.game.Game.lying`,
+        :meth:`~companion.engine.game.Game.covered` and
+        :meth:`~companion.engine.game.Game.gathered`), each flagged card at its place
+        (:meth:`~companion.engine.game.Game.place_of`) over what lay there."""
         oriented = frozenset(face.name for face in faces(game.name) if game.oriented(face.name))
         cards = {place: with_half(card, up) if card in oriented else card
                  for place, (card, up) in game.lying().items()}
         beneath = dict(game.covered())
         flagged = set()
         for flag in game.flagged:
-            if flag.event.at in cards:
-                beneath[flag.event.at] = cards[flag.event.at]
+            place = game.place_of(flag.event)
+            if place is None:
+                continue
+            if place in cards:
+                beneath[place] = cards[place]
             card, up = flag.event.card, getattr(flag.event, "up", "")
-            cards[flag.event.at] = with_half(card, up) if card in oriented else card
-            flagged.add(flag.event.at)
-        return cls(cards, frozenset(flagged), beneath, oriented=oriented)
+            cards[place] = with_half(card, up) if card in oriented else card
+            flagged.add(place)
+        gone = game.gathered() - set(cards.values())
+        return cls(cards, frozenset(flagged), beneath, gone, oriented=oriented)
 
     @classmethod
     def empty(cls) -> TableView:

@@ -10,22 +10,16 @@ from companion.engine.spec import find_spec
 from vision.read.classify import Classifier
 from vision.watch.changes import TableView
 from vision.watch.layouts import layout
-from vision.watch.tricks import places_of, trick_view
+from vision.watch.tricks import places_of
 from vision.watch.watcher import Watcher
 
 
 def watcher_for(engine: Game[Any], classifier: Classifier, **options: Any) -> Watcher:
     """A :class:`Watcher` of ``engine``'s table, synced with it; ``options`` go to the watcher
     (``geometry``, ``config``, ``find``)."""
-    if find_spec(engine.name).board == "tricks":
-        return Watcher(engine.name, classifier, view=trick_view(engine), places=places_of(engine), **options)
-    cells = layout(engine.name, engine.options)
-    return Watcher(engine.name, classifier, view=TableView.of(engine), places=cells, **options)
+    tricks = find_spec(engine.name).board == "tricks"
+    places = places_of(engine) if tricks else layout(engine.name, engine.options)
+    return Watcher(engine.name, classifier, view=TableView.of(engine), places=places, **options)
 
 
-def view_of(engine: Game[Any]) -> TableView:
-    """What ``engine`` has on its table, where the camera reads it: cells, or a trick game's places."""
-    return trick_view(engine) if find_spec(engine.name).board == "tricks" else TableView.of(engine)
-
-
-__all__ = ["view_of", "watcher_for"]
+__all__ = ["watcher_for"]

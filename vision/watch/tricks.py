@@ -50,41 +50,15 @@ KNOCK_TURN, KNOCK_SCALE = 8.0, (0.92, 1.08)
 
 
 def places_of(game: Game[Any]) -> Layout:
-    """The places of ``game``'s table: its seats, and the dummy's row if one is played (Tonoja).
-    A game whose seats are not its players 1..N says so in its state's ``places``: ``seats`` (how
-    many), ``first`` (the first seat's number) and ``shown`` (whether cards are shown before seats)."""
-    state = game.state_json()
-    dummy, table = state.get("tonoja"), state.get("places") or {}
+    """The places of ``game``'s table: its seats, and the dummy's row if one is played. A game says
+    in its state's ``places`` what differs from its players' seats 1..N: ``seats`` (how many),
+    ``first`` (the first seat's number), ``shown`` (whether cards are shown before seats) and
+    ``dummy`` (the seat of a dummy whose row of cards lies before it)."""
+    table = game.state_json().get("places") or {}
+    dummy = table.get("dummy")
     return trick_layout(game.name, int(table.get("seats", game.players)),
                         dummy=dummy if isinstance(dummy, int) else None,
                         first=int(table.get("first", 1)), shown=bool(table.get("shown", True)))
-
-
-def trick_view(game: Game[Any]) -> TableView:
-    """What the engine says lies at each place: the trick's cards (and a refused one, flagged) at
-    their seats, the sonar cards not yet played, the dummy's row (a card's back where a card
-    played uncovered one not named yet)."""
-    state = game.state_json()
-    cards: dict[str, str] = {}
-    for play in state.get("trick", []):
-        cards[f"t{play['seat']}"] = str(play["card"])
-    for seat, shown in (state.get("sonar") or {}).items():
-        if not shown.get("played"):
-            cards[f"s{seat}"] = str(shown["card"])
-    cards.update({str(column): str(card) for column, card in (state.get("tonoja_row") or {}).items()})
-    cards.update({str(column): BACK for column in state.get("tonoja_backs") or ()})
-    flagged = set()
-    beneath: dict[str, str] = {}
-    for flag in game.flagged:
-        line = flag.event.to_json()
-        seat = game.turn if line.get("player") is None else line["player"]  # Barbe Noire is 0
-        place = f"s{seat}" if line["type"] == "sonar" else f"t{seat}"
-        if place in cards:
-            beneath[place] = cards[place]  # laid over the seat's own card of this trick
-        cards[place] = str(line["card"])
-        flagged.add(place)
-    gone = frozenset(str(card) for card in state.get("gone") or ()) - set(cards.values())
-    return TableView(cards, frozenset(flagged), beneath, gone)
 
 
 def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) -> TableGeometry:
@@ -318,6 +292,5 @@ __all__ = [
     "places_of",
     "seat_points",
     "seats_geometry",
-    "trick_view",
     "unsure_play",
 ]

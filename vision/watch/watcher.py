@@ -71,7 +71,7 @@ from vision.watch.silhouette import changed_share
 from vision.watch.stable import Change, Prompt, Stabiliser
 from vision.watch.state import CellMemory, WatchConfig, WatchStats
 from vision.watch.table import find_table
-from vision.watch.tricks import TrickInterpreter, default_geometry, follow_cards, trick_view
+from vision.watch.tricks import TrickInterpreter, default_geometry, follow_cards
 
 Image = npt.NDArray[np.uint8]
 State = Literal["searching", "watching", "moved"]
@@ -176,7 +176,7 @@ class Watcher(CellReading):
         if isinstance(source, TableView):
             self.view = source
         else:
-            self.view = trick_view(source) if self.tricks else TableView.of(source)
+            self.view = TableView.of(source)
         self.interpreter.sync(self.view)
 
     @property

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from companion.engine.controls import Control
+from companion.engine.deck import BACK
 from companion.engine.events import DeclareLoss, Event, Override, Play
 from companion.engine.game import Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
@@ -541,6 +542,22 @@ class Crew(TrickGame):
         """A mission's difficulty not met, pairs of tasks two seats cannot both meet (CR4)."""
         return notes(self)
 
+    def lying(self) -> dict[str, tuple[str, str]]:
+        """The trick's cards; each seat's sonar card not played yet (``s<seat>``); Tonoja's row,
+        a column showing a card's back where a card played uncovered one not named yet."""
+        out = super().lying()
+        out.update({f"s{seat + 1}": (shown.card, "") for seat, shown in self.sonar.items()
+                    if shown.card not in self.played})
+        if self.row is not None:
+            out.update({column: (card, "") for column, card in self.row.visible_cards().items()})
+            out.update({column: (BACK.name, "") for column in COLUMNS if self.row.can_reveal(column)})
+        return out
+
+    def place_of(self, event: Event) -> str | None:
+        """A sonar card lies at its seat's sonar place (``s<seat>``), a card played at its trick place."""
+        place = super().place_of(event)
+        return place if not isinstance(event, Sonar) or place is None else "s" + place[1:]
+
     def state_json(self) -> dict[str, Any]:
         """The family's state, with the commander, the tricks, the tasks and the breaches."""
         state = super().state_json()
@@ -558,6 +575,8 @@ class Crew(TrickGame):
             "distress": self.distress or self.distress_before,
             "reason": self._reason(),
             "tonoja": None if self.tonoja is None else self.tonoja + 1,
+            # For the camera: Tonoja's seat, whose row of cards lies before it.
+            "places": {} if self.tonoja is None else {"dummy": self.tonoja + 1},
             "tonoja_row": None if self.row is None else self.row.visible_cards(),
             # The columns showing the back of the card under a card played, not named yet.
             "tonoja_backs": [] if self.row is None else [c for c in COLUMNS if self.row.can_reveal(c)],

@@ -546,6 +546,22 @@ class Rixes(Game[Table]):
         """Each player's gold (Barbe Noire's apart: he is no seat)."""
         return {captain: self.t.gold[captain] for captain in PLAYERS}
 
+    def lying(self) -> dict[str, tuple[str, str]]:
+        """The cards of a Bagarre being played, each where its captain laid it (``t<captain>``)."""
+        bagarre = self.t.bagarre
+        if bagarre is None or self.t.provoking:
+            return {}
+        return {f"t{c.added_by}": (c.card, "") for c in bagarre.cards}
+
+    def gathered(self) -> frozenset[str]:
+        """The cards seen played this Rixe and gathered since."""
+        return frozenset(self.t.seen)
+
+    def place_of(self, event: Event) -> str | None:
+        """A card lies where its captain plays (``t<captain>``, Barbe Noire's ``t0``)."""
+        captain = event.player if event.player is not None else self.turn
+        return f"t{captain}"
+
     def state_json(self) -> dict[str, Any]:
         """The public state, as ``shared/RECORD.md`` says (Rixes' last line)."""
         t = self.t

@@ -20,7 +20,7 @@ from models.render.simulate import simulate
 from vision.evaluation.films import run_game
 from vision.find.finders import make_finder
 from vision.read.classify import OnnxClassifier
-from vision.watch.changes import Output
+from vision.watch.changes import Output, TableView
 from vision.watch.layouts import CARD_H, ROW_COLUMNS, TRICK_RADIUS, seat_angle, trick_layout
 from vision.watch.stable import Change, Prompt
 from vision.watch.tricks import (
@@ -33,7 +33,6 @@ from vision.watch.tricks import (
     places_of,
     seat_points,
     seats_geometry,
-    trick_view,
 )
 
 ROW = {column: card for column, card in zip(ROW_COLUMNS, ["pink-1", "pink-9", "blue-2", "green-3",
@@ -99,7 +98,7 @@ def test_the_engines_table_at_the_places() -> None:
     game.play(Sonar("pink-7", "", "top", player=2))
     game.play(Play("pink-3", "", player=1))
     game.play(Play("yellow-9", "", player=3))  # Tonoja cannot play a card not in her row: flagged
-    view = trick_view(game)
+    view = TableView.of(game)
     assert view.cards["t1"] == "pink-3" and view.cards["s2"] == "pink-7" and view.cards["r1"] == "pink-1"
     assert view.cards["t3"] == "yellow-9" and view.flagged == frozenset({"t3"})
     assert places_of(game).cells[-1] == "r7" and "s3" not in places_of(game).cells
@@ -107,16 +106,16 @@ def test_the_engines_table_at_the_places() -> None:
 
 def test_cards_laid_in_the_middle_are_the_plays_of_the_seats_whose_side_they_lie_on() -> None:
     game = crew()
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=4)
     out = interpreter.interpret([change("t1", None, "pink-3")], {"t1": "pink-3"})
     assert out == [Play("pink-3", "", player=1, source="camera", t=1.0, confidence=0.99)]
     game.play(event(out[0]))
-    interpreter.sync(trick_view(game))
+    interpreter.sync(TableView.of(game))
     # Laid out of turn on seat 3's side: seat 3's play, for the referee to refuse.
     out = interpreter.interpret([change("t3", None, "pink-9")], {"t1": "pink-3", "t3": "pink-9"})
     assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("pink-9", 3)]
     assert not game.play(event(out[0])).legal
-    interpreter.sync(trick_view(game))
+    interpreter.sync(TableView.of(game))
     taken = interpreter.interpret([change("t3", "pink-9", None, 2.0)], {"t1": "pink-3"})
     assert taken == [TakeBack("", "pink-9", source="camera", t=2.0, confidence=0.99)]
 
@@ -125,7 +124,7 @@ def test_a_trick_ruled_and_gathered_says_nothing_and_the_next_card_is_a_play() -
     game = crew()
     for seat, card in enumerate(["pink-3", "pink-9", "pink-1", "pink-2"], start=1):
         game.play(Play(card, "", player=seat))
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=4)
     facts = {"t1": "pink-3", "t2": "pink-9", "t3": "pink-1", "t4": "pink-2"}
     gone = [change(cell, card, None, 3.0) for cell, card in facts.items()]
     assert interpreter.interpret(gone, {}) == [] and interpreter.tick(30.0) == []
@@ -137,7 +136,7 @@ def test_a_trick_ruled_and_gathered_says_nothing_and_the_next_card_is_a_play() -
 def test_an_accepted_card_taken_away_is_asked_about_not_undone() -> None:
     game = crew()
     game.play(Play("pink-3", "", player=1))
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=4, grace=2.0)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=4, grace=2.0)
     assert interpreter.interpret([change("t1", "pink-3", None)], {}) == []
     asked = interpreter.tick(5.0)
     assert [p.kind for p in asked if isinstance(p, Prompt)] == ["removed"]
@@ -145,17 +144,17 @@ def test_an_accepted_card_taken_away_is_asked_about_not_undone() -> None:
 
 def test_a_card_shown_before_a_seat_asks_for_its_sonar_position_and_is_no_play() -> None:
     game = crew()
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=4)
     out = interpreter.interpret([change("s2", None, "pink-7")], {"s2": "pink-7"})
     assert out == [Prompt("sonar", ("s2",), 1.0, ("pink-7",))]
     asked = out[0]
     assert isinstance(asked, Prompt)
     assert "top, the middle or the bottom" in asked.text.en and "jeton" in asked.text.fr
     game.play(Sonar("pink-7", "", "middle", player=2))
-    interpreter.sync(trick_view(game))
+    interpreter.sync(TableView.of(game))
     # Played later: it leaves its place before seat 2 and is laid in the middle, seat 2's play.
     game.play(Play("pink-3", "", player=1))
-    interpreter.sync(trick_view(game))
+    interpreter.sync(TableView.of(game))
     played = [change("s2", "pink-7", None), change("t2", None, "pink-7")]
     out = interpreter.interpret(played, {"t2": "pink-7"})
     assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("pink-7", 2)]
@@ -165,14 +164,14 @@ def test_tonojas_cards_are_played_from_her_columns_and_a_card_turned_up_is_revea
     game = crew(3, tonoja=3, tonoja_row=ROW)
     game.play(Play("pink-3", "", player=1))
     game.play(Play("pink-5", "", player=2))
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=3)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=3)
     # The card leaves column r1 and the card face down under it shows; it is laid in the middle.
     out = interpreter.interpret([change("r1", "pink-1", BACK), change("t3", None, "pink-1")],
                                 {"r1": BACK, "t3": "pink-1"})
     assert out == [Play("pink-1", "r1", player=3, source="camera", t=1.0, confidence=0.99)]
     assert game.play(event(out[0])).legal
-    interpreter.sync(trick_view(game))
-    assert trick_view(game).cards["r1"] == BACK
+    interpreter.sync(TableView.of(game))
+    assert TableView.of(game).cards["r1"] == BACK
     out = interpreter.interpret([change("r1", BACK, "yellow-8", 5.0)], {"r1": "yellow-8"})
     reveal = {"type": "reveal", "at": "r1", "card": "yellow-8", "source": "camera", "t": 5.0,
               "confidence": 0.99}
@@ -194,12 +193,12 @@ def test_a_filmed_attempt_is_read_play_by_play_with_each_seat(players: int, seed
 def test_a_card_laid_over_a_seats_own_card_is_its_play_and_lifted_is_taken_back() -> None:
     game = crew()
     game.play(Play("pink-3", "", player=1))
-    interpreter = TrickInterpreter("crew", trick_view(game), seats=4)
+    interpreter = TrickInterpreter("crew", TableView.of(game), seats=4)
     out = interpreter.interpret([change("t1", "pink-3", "blue-2")], {"t1": "blue-2"})
     assert [(e.card, e.player) for e in out if isinstance(e, Play)] == [("blue-2", 1)]
     assert not game.play(event(out[0])).legal  # seat 2's turn
-    interpreter.sync(trick_view(game))
-    assert trick_view(game).beneath == {"t1": "pink-3"}
+    interpreter.sync(TableView.of(game))
+    assert TableView.of(game).beneath == {"t1": "pink-3"}
     out = interpreter.interpret([change("t1", "blue-2", "pink-3", 2.0)], {"t1": "pink-3"})
     assert out == [TakeBack("", "blue-2", source="camera", t=2.0, confidence=0.99)]
 
@@ -267,7 +266,7 @@ def test_three_places_numbered_by_captain_and_tapped_at_the_cards_places() -> No
 def test_the_players_cards_turned_together_are_told_once_both_are_face_up() -> None:
     game = Rixes(crews=CREWS)
     game.play(Play("fist-4", "", player=0))
-    interpreter = TrickInterpreter("rixes", trick_view(game), seats=3)
+    interpreter = TrickInterpreter("rixes", TableView.of(game), seats=3)
     assert interpreter.interpret([change("t1", None, BACK), change("t2", None, BACK)],
                                  {"t0": "fist-4", "t1": BACK, "t2": BACK}) == []
     # Player 2 turns first: nothing yet, player 1's card still lies face down.
@@ -284,7 +283,7 @@ def test_a_bagarre_gathered_and_seen_again_on_its_way_is_no_play() -> None:
     game = Rixes(crews=CREWS)
     for captain, card in ((0, "fist-4"), (1, "fist-6"), (2, "sabres-2")):
         game.play(Play(card, "", player=captain))
-    view = trick_view(game)
+    view = TableView.of(game)
     assert view.cards == {} and view.gone == frozenset({"fist-4", "fist-6", "sabres-2"})
     interpreter = TrickInterpreter("rixes", view, seats=3)
     # The heap pushed to player 1 crosses Barbe Noire's place: fist-4 read there again.
@@ -310,7 +309,7 @@ def test_the_start_of_a_filmed_game_is_read_play_by_play_with_each_captain() -> 
 def test_a_card_turned_up_is_told_after_a_while_if_the_other_stays_face_down() -> None:
     game = Rixes(crews=CREWS)
     game.play(Play("fist-4", "", player=0))
-    interpreter = TrickInterpreter("rixes", trick_view(game), seats=3)
+    interpreter = TrickInterpreter("rixes", TableView.of(game), seats=3)
     facts = {"t0": "fist-4", "t1": "fist-6", "t2": BACK}
     assert interpreter.interpret([change("t1", BACK, "fist-6", 2.0)], facts) == []
     assert interpreter.tick(3.0) == []
