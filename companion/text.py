@@ -85,6 +85,11 @@ class Text:
         return f"Text({self.key!r}, {self.en!r})"
 
 
+def cards(count: int) -> Text:
+    """``count`` cards in words ("1 card", "3 cartes"): a count said inside another message."""
+    return Text("count_cards", count=count)
+
+
 def _singular(count: object, lang: Lang) -> bool:
     """Whether ``count`` takes the singular in ``lang`` (CLDR's plural rule "one" for a whole
     number: 1 in English; 0 and 1 in French)."""

@@ -162,7 +162,7 @@ def table() -> Response:
     elif "seats" in fields:
         # As many seats as the table has places for (Rixes: three captains for two players).
         game = _referee().game
-        places = game.state_json().get("places") or {}
+        places = game.seating()
         request = TableRequest(seats=check_seats(fields["seats"], int(places.get("seats", game.players))))
     else:
         request = TableRequest(corners=check_corners(fields["corners"]))

@@ -24,7 +24,7 @@ import copy
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar
 
 from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
@@ -34,6 +34,21 @@ from companion.text import Both, Text
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Event)
+
+
+class Seating(TypedDict, total=False):
+    """How a table's places differ from one per player, seats 1..N (:meth:`Game.seating`)."""
+
+    #: How many places.
+    seats: int
+    #: The first place's seat number (Rixes' Barbe Noire is 0).
+    first: int
+    #: Whether cards are shown before the seats.
+    shown: bool
+    #: The seat of a dummy whose row of cards lies before it (The Crew's Tonoja).
+    dummy: int
+    #: What the page taps to place a seat (``card``).
+    tap: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +317,11 @@ class Game(abc.ABC, Generic[S]):
         """Cards played and gathered that cannot lie anew where the camera looks (a trick game's
         cards of this round): one seen again is a gathered heap passing a place. None by default."""
         return frozenset()
+
+    def seating(self) -> Seating:
+        """How the table's places differ from one per player, seats 1..N, for the camera and the
+        page's seat taps (:class:`Seating`). Nothing by default."""
+        return {}
 
     def place_of(self, event: Event) -> str | None:
         """Where the card of ``event`` lies for the camera when it is flagged: its cell by default

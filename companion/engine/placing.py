@@ -17,7 +17,7 @@ from companion.engine.events import Discard, Event, Placement, Play, TakeBack
 from companion.engine.game import Game, LegalMoves
 from companion.engine.ruling import Ruling, accepted, refused
 from companion.errors import MalformedInput
-from companion.text import Text
+from companion.text import Text, cards
 
 S = TypeVar("S")
 
@@ -84,7 +84,7 @@ class PlacingGame(Game[S]):
             return refused("C2", Text("discard_count", count=event.count))
         hand = self.hands[self._turn]
         if hand < 2:
-            return refused("C2", Text("discard_short", seat=self.turn, hand=hand))
+            return refused("C2", Text("discard_short", seat=self.turn, hand=cards(hand)))
         return accepted(Text("seat_discards", seat=self.turn, count=2))
 
     @abc.abstractmethod

@@ -50,11 +50,9 @@ KNOCK_TURN, KNOCK_SCALE = 8.0, (0.92, 1.08)
 
 
 def places_of(game: Game[Any]) -> Layout:
-    """The places of ``game``'s table: its seats, and the dummy's row if one is played. A game says
-    in its state's ``places`` what differs from its players' seats 1..N: ``seats`` (how many),
-    ``first`` (the first seat's number), ``shown`` (whether cards are shown before seats) and
-    ``dummy`` (the seat of a dummy whose row of cards lies before it)."""
-    table = game.state_json().get("places") or {}
+    """The places of ``game``'s table: its seats, and the dummy's row if one is played
+    (:meth:`~companion.engine.game.Game.seating`)."""
+    table = game.seating()
     dummy = table.get("dummy")
     return trick_layout(game.name, int(table.get("seats", game.players)),
                         dummy=dummy if isinstance(dummy, int) else None,

@@ -89,8 +89,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "herd_no_module": ("herds move only with the Faune montagnarde module",
                        "les troupeaux ne bougent qu'avec le module Faune montagnarde"),
     "herd_none": ("no ibex stand on {at}", "aucun bouquetin en {at}"),
-    "herd_short": ("climbing {rows} row(s) discards {rows} card(s), and the hand holds {hand}",
-                   "monter de {rows} rangée(s) défausse {rows} carte(s), et la main en a {hand}"),
+    "herd_short": ("climbing {rows} discards {cost}, and the hand holds {hand}",
+                   "monter de {rows} défausse {cost}, et la main en a {hand}"),
+    "count_rows": ("{count} rows", "{count} rangées"),
+    "count_rows_one": ("{count} row", "{count} rangée"),
     "herd_summit": ("ibex reach the summit only when the Sommet is played",
                     "les bouquetins n'atteignent le sommet qu'à la pose du Sommet"),
     "herd_not_above": ("{at} does not rest on {below}: ibex climb straight up, never sideways",
@@ -110,7 +112,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "passer outre : on garde {card} en {at}, {other} monte en {move_to}, défaussez {cost}"),
     "outcome_summit": ("won: the Sommet was played", "gagnée : le Sommet a été posé"),
     "outcome_no_action_asc": (
-        "lost: seat {seat} holds {hand} card(s) and could neither play nor discard two",
-        "perdue : le joueur {seat} a {hand} carte(s) et ne pourrait ni jouer ni en défausser deux",
+        "lost: seat {seat} holds {hand} and could neither play nor discard two",
+        "perdue : le joueur {seat} a {hand} et ne pourrait ni jouer ni en défausser deux",
     ),
 }

@@ -110,7 +110,8 @@ def herd_ruling(cards: Pyramid, ibex: Sequence[int], hand: int, event: Herd) -> 
     if origin < 0 or not ibex[origin]:
         return refused("A12", Text("herd_none", at=event.origin))
     if event.rows > hand:
-        return refused("A12", Text("herd_short", rows=event.rows, hand=hand))
+        rows, cost = Text("count_rows", count=event.rows), Text("count_cards", count=event.rows)
+        return refused("A12", Text("herd_short", rows=rows, cost=cost, hand=hand))
     current = origin
     for step in event.path:
         j = SLOT_INDEX.get(step, -1)

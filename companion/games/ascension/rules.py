@@ -66,7 +66,7 @@ from companion.games.ascension.setup import (
     diagram,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 __all__ = ["Ascension", "bridge_holders", "deal_sizes"]
 
@@ -579,7 +579,7 @@ class Ascension(PlacingGame[Snapshot]):
             if any(True for _ in placements(self, 1)):
                 return None
         return Outcome.together(self.players, False, Termination.NO_ACTION,
-                                Text("outcome_no_action_asc", seat=self.turn, hand=hand))
+                                Text("outcome_no_action_asc", seat=self.turn, hand=cards(hand)))
 
     def candidate_slots(self, card: Card) -> list[int]:
         """Slots where Versant or Pont ``card`` might go, before the rules are checked:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Self
 from companion.engine.controls import Control
 from companion.engine.deck import BACK
 from companion.engine.events import DeclareLoss, Event, Override, Play
-from companion.engine.game import Option
+from companion.engine.game import Option, Seating
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
@@ -553,6 +553,10 @@ class Crew(TrickGame):
             out.update({column: (BACK.name, "") for column in COLUMNS if self.row.can_reveal(column)})
         return out
 
+    def seating(self) -> Seating:
+        """Tonoja's seat, whose row of cards lies before it, where she plays."""
+        return {} if self.tonoja is None else {"dummy": self.tonoja + 1}
+
     def place_of(self, event: Event) -> str | None:
         """A sonar card lies at its seat's sonar place (``s<seat>``), a card played at its trick place."""
         place = super().place_of(event)
@@ -575,8 +579,6 @@ class Crew(TrickGame):
             "distress": self.distress or self.distress_before,
             "reason": self._reason(),
             "tonoja": None if self.tonoja is None else self.tonoja + 1,
-            # For the camera: Tonoja's seat, whose row of cards lies before it.
-            "places": {} if self.tonoja is None else {"dummy": self.tonoja + 1},
             "tonoja_row": None if self.row is None else self.row.visible_cards(),
             # The columns showing the back of the card under a card played, not named yet.
             "tonoja_backs": [] if self.row is None else [c for c in COLUMNS if self.row.can_reveal(c)],

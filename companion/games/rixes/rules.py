@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 
 from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
-from companion.engine.game import Game, Option
+from companion.engine.game import Game, Option, Seating
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import (
@@ -553,6 +553,11 @@ class Rixes(Game[Table]):
             return {}
         return {f"t{c.added_by}": (c.card, "") for c in bagarre.cards}
 
+    def seating(self) -> Seating:
+        """Three captains' places, Barbe Noire's (0) first, where a third seat's would be; cards are
+        not shown before seats; a seat is tapped on its card."""
+        return {"seats": 3, "first": BARBE_NOIRE, "shown": False, "tap": "card"}
+
     def gathered(self) -> frozenset[str]:
         """The cards seen played this Rixe and gathered since."""
         return frozenset(self.t.seen)
@@ -583,7 +588,7 @@ class Rixes(Game[Table]):
             "pile": len(t.pile) if self._pile else None,
             # For the camera: three places, Barbe Noire's (0) where a third seat's would be, and
             # the cards of a Bagarre still being played where their captains laid them.
-            "places": {"seats": 3, "first": BARBE_NOIRE, "shown": False, "tap": "card"},
+            "places": self.seating(),
             "seat_names": {str(BARBE_NOIRE): "Barbe Noire"},
             "trick": [] if bagarre is None or t.provoking else [
                 {"seat": c.added_by, "card": c.card} for c in bagarre.cards],

@@ -33,7 +33,7 @@ from companion.games.tranquility.board import ARCH, HIGHEST, LOWEST, PILLARS
 from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.rules import FINISH, START, Tranquility, register_rules
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 register_messages(ARCH_MESSAGES)  # the variant's own messages join the catalogue
 
@@ -184,7 +184,7 @@ class Arch(Tranquility):
         ):
             return None
         return Outcome.together(self.players, False, Termination.NO_ACTION,
-                                Text("outcome_no_action", seat=self.turn, hand=1))
+                                Text("outcome_no_action", seat=self.turn, hand=cards(1)))
 
     def legal_cells(self, value: int, hand: int | None = None) -> Iterator[tuple[str, int]]:
         """The cells of the present phase where ``value`` may go, with their cost (none for a card

@@ -38,7 +38,7 @@ from companion.games.tranquility.rules import (
     register_rules,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 register_messages(COMPETITION_MESSAGES)  # the variant's own messages join the catalogue
 
@@ -325,7 +325,7 @@ class Competition(Tranquility):
         if hand >= 2:
             return refused("T20", Text("competition_pass_discard", seat=self.turn, hand=hand))
         if self.row:
-            return refused("T20", Text("competition_pass_row", seat=self.turn, row=self.row))
+            return refused("T20", Text("competition_pass_row", seat=self.turn, row=cards(self.row)))
         return accepted(Text("competition_passed", seat=self.turn))
 
     # -- applying ----------------------------------------------------------

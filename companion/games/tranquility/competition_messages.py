@@ -59,8 +59,8 @@ COMPETITION_MESSAGES: dict[str, tuple[str, str]] = {
         "le joueur {seat} a {hand} cartes : il peut en défausser deux au lieu de passer (T20)",
     ),
     "competition_pass_row": (
-        "{row} card(s) lie face up: seat {seat} can lay a card, or else swap its hand for them (T20)",
-        "{row} carte(s) face visible : le joueur {seat} peut poser une carte, ou sinon échanger sa main "
+        "{row} face up: seat {seat} can lay a card, or else swap its hand for them (T20)",
+        "{row} face visible : le joueur {seat} peut poser une carte, ou sinon échanger sa main "
         "contre elles (T20)",
     ),
     "competition_passed": (

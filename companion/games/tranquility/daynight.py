@@ -43,7 +43,7 @@ from companion.games.tranquility.rules import (
     register_rules,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 register_messages(DAY_NIGHT_MESSAGES)  # the variant's own messages join the catalogue
 
@@ -254,7 +254,7 @@ class DayNight(Tranquility):
                 first = wrong[0]
                 return refused("T19", Text("dn_finish_wrong", card=self.cells[first],
                                            at=self.BOARD.cells[first], up=_HALVES[self.ups[first]],
-                                           wrong=len(wrong)))
+                                           wrong=cards(len(wrong))))
         return super()._check_play(play, hand)
 
     def _check_drawn(self, event: Drawn) -> Ruling:

@@ -12,9 +12,9 @@ DAY_NIGHT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "dn_finish_wrong": (
         "the Finish card needs rows 4 to 6 day up and rows 1 to 3 night up: {card} at {at} is {up} "
-        "up, {wrong} card(s) to turn (T19)",
+        "up, {wrong} to turn (T19)",
         "la carte d'arrivée exige les lignes 4 à 6 côté jour et 1 à 3 côté nuit : {card} en {at} est "
-        "côté {up}, {wrong} carte(s) à tourner (T19)",
+        "côté {up}, {wrong} à tourner (T19)",
     ),
     "dn_compass": (
         "compass drawn by seat {seat}: every hand turns {up} up, the compass leaves the game and "

@@ -81,8 +81,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "{card} en {at} : défaussez {cost} (à côté de {other} en {other_at})"),
     "outcome_won": ("won: the Finish card was played", "gagnée : la carte d'arrivée a été jouée"),
     "outcome_no_action": (
-        "lost: seat {seat} holds {hand} card(s) and no card could be laid",
-        "perdue : le joueur {seat} a {hand} carte(s) et aucune carte ne pourrait être posée",
+        "lost: seat {seat} holds {hand} and no card could be laid",
+        "perdue : le joueur {seat} a {hand} et aucune carte ne pourrait être posée",
     ),
 }
 

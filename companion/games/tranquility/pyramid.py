@@ -35,7 +35,7 @@ from companion.games.tranquility.explorer import BACK, EXPLORE_CARDS, JOKER, KEP
 from companion.games.tranquility.pyramid_messages import PYRAMID_MESSAGES
 from companion.games.tranquility.rules import EXPANSION, FINISH, ISLAND, START, Tranquility, register_rules
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 register_messages(PYRAMID_MESSAGES)
 
@@ -441,7 +441,7 @@ class Pyramid(Tranquility):
             if any(True for v in range(LOWEST, HIGHEST + 1) for _ in self.legal_cells(v, hand=1)):
                 return None
         return Outcome.together(self.players, False, Termination.NO_ACTION,
-                                Text("outcome_no_action", seat=self.turn, hand=hand))
+                                Text("outcome_no_action", seat=self.turn, hand=cards(hand)))
 
     def placements(self) -> Iterator[Play]:
         """Every legal placement for any card the active seat might hold: island cards, and, while

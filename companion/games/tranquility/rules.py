@@ -32,7 +32,7 @@ from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.messages import MESSAGES
 from companion.games.tranquility.options import OPTIONS, rules_key
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 #: Cell names in sequence order (T1): index = (row - 1) * 6 + (column - 1).
 CELLS: tuple[str, ...] = GRID.cells
@@ -559,7 +559,7 @@ class Tranquility(PlacingGame[Snapshot]):
             if any(True for v in range(LOWEST, HIGHEST + 1) for _ in self.legal_cells(v, hand=1)):
                 return None
         return Outcome.together(self.players, False, Termination.NO_ACTION,
-                                Text("outcome_no_action", seat=self.turn, hand=hand))
+                                Text("outcome_no_action", seat=self.turn, hand=cards(hand)))
 
     def legal_cells(self, value: int, hand: int | None = None) -> Iterator[tuple[str, int]]:
         """The cells where island card ``value`` may legally go, with their cost.

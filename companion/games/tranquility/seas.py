@@ -41,7 +41,7 @@ from companion.games.tranquility.rules import (
     register_rules,
 )
 from companion.messages import register_messages
-from companion.text import Text
+from companion.text import Text, cards
 
 register_messages(SEAS_MESSAGES)
 
@@ -274,7 +274,7 @@ class Seas(Tranquility):
         if event.stay:
             hand = self.hands[self._turn]
             if hand < REEF_STAY_COST:
-                return refused("T13", Text("seas_reef_stay_short", hand=hand))
+                return refused("T13", Text("seas_reef_stay_short", hand=cards(hand)))
             return accepted(Text("seas_reef_stays"), REEF_STAY_COST)
         assert event.to is not None
         if event.to == self.sea.reef_row:
