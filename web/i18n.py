@@ -14,7 +14,7 @@ COOKIE = "lang"
 SCRIPT_KEYS = (
     "page_live", "page_offline", "page_turn", "page_discard_now", "page_start_split_due",
     "page_no_history", "page_verdict_ok", "page_verdict_no", "page_verdict_unsure", "page_token_missing",
-    "page_confirm_loss", "page_confirm_new", "page_done", "page_latency", "page_game_over",
+    "page_confirm_loss", "page_confirm_new", "page_done", "page_game_over", "page_take_back",
     "page_table_tap", "page_corner_1", "page_corner_2", "page_corner_3", "page_corner_4",
     "page_deck", "page_hand", "page_discards", "page_won", "page_score", "page_send", "page_confirm_control",
     "page_table_seats", "page_table_tap_seat", "page_table_tap_place",
@@ -37,5 +37,5 @@ def script_texts(lang: Lang) -> dict[str, str]:
 
 def _placeholders(key: str) -> dict[str, str]:
     english = MESSAGES[key][0]
-    names = ("seat", "count", "ms", "outcome", "n", "corner")
+    names = ("seat", "count", "outcome", "n", "corner", "card", "at")
     return {name: "{" + name + "}" for name in names if "{" + name + "}" in english}

@@ -21,7 +21,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.app.referee import Referee
 from companion.app.table import TableDesk, TableRequest
-from companion.engine.record import Header
+from companion.engine.events import Play
+from companion.engine.record import Header, Replay
+from companion.games.tranquility.events import StartDiscards
 from tests.companion.cli.test_live import Companion
 from web import Preview, create_app
 from web.server import PageServer
@@ -210,3 +212,72 @@ def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
         request = tapped(page, desk, seats)
         assert request.seats is not None and np.allclose(request.seats, seats, atol=0.01)
         assert not violations, violations
+
+
+def visible(page: Page, selector: str) -> bool:
+    return page.locator(selector).first.is_visible()
+
+
+@contextlib.contextmanager
+def served(referee: Referee, token: str) -> Iterator[tuple[str, Page]]:
+    """``referee``'s page served and opened in a phone-sized browser: its address and the page."""
+    app = create_app(referee, {"TOKEN": token, "HOST": "127.0.0.1"}, preview=Preview())
+    server = PageServer(app, "127.0.0.1", 0).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+                yield f"http://127.0.0.1:{server.port}/?lang=en", page
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+
+
+def test_the_page_shows_only_the_controls_that_can_act_now() -> None:
+    """A visitor without the token sees the game and no control; with it, a control shows only when
+    it can act (the override while a card is flagged). A flagged card's take-back says what it does;
+    the discard asked for is amber, not a refusal's red."""
+    referee = Referee(Header("tranquility", 3, names=["Ana", "Bo", "Cy"]))
+    for event in (Play("start", "start"), StartDiscards.of({1: 3, 2: 3, 3: 2}), Play("20", "c2"),
+                  Play("22", "d2")):  # next to 20: discard 2
+        assert referee.submit(event).ruling.legal
+    with served(referee, "controls-token") as (base, page):
+        page.goto(base)
+        page.wait_for_selector("#token-needed:has-text('Watching only')")
+        assert page.evaluate("document.getElementById('token-box').open") is True
+        for control in ("button[data-action=undo]", "button[data-action=declare_loss]", "#correct",
+                        "#new-game", "#line-box"):
+            assert not visible(page, control), control
+
+        page.goto(base + "#token=controls-token")
+        page.reload()  # (the address changed by its fragment alone: the page did not load again)
+        page.wait_for_selector("button[data-action=undo]:visible")
+        assert not visible(page, "#token-needed")
+        assert visible(page, "button[data-action=declare_loss]") and visible(page, "#correct")
+        assert not visible(page, "button[data-action=override]")  # nothing flagged
+        assert visible(page, "#discard")
+        colour = page.evaluate("getComputedStyle(document.getElementById('discard')).backgroundColor")
+        assert colour == "rgb(255, 213, 79)", colour  # amber
+
+        assert not referee.submit(Play("12", "e2")).ruling.legal  # smaller than 22 before it: flagged
+        page.wait_for_selector("button.flag:has-text('Take back 12 from e2')")
+        assert visible(page, "button[data-action=override]")
+
+
+def test_a_game_over_leaves_undo_alone_and_says_so_once(golden: Path) -> None:
+    with (golden / "lost-2p-removed4.jsonl").open(encoding="utf-8") as handle:
+        referee = Referee(Replay(handle).header)
+    for line in (golden / "lost-2p-removed4.jsonl").read_text(encoding="utf-8").splitlines()[1:]:
+        referee.submit(json.loads(line))
+    assert referee.game.is_over()
+    with served(referee, "over-token") as (base, page):
+        page.goto(base + "#token=over-token")
+        page.wait_for_selector("#outcome:not([hidden])")
+        outcome = page.inner_text("#outcome")
+        assert outcome.startswith("Game over. Lost: ") and outcome.count(":") == 1, outcome
+        for control in ("button[data-action=override]", "button[data-action=declare_loss]",
+                        "button[data-action=discard]", "#correct"):
+            assert not visible(page, control), control
+        assert visible(page, "button[data-action=undo]")

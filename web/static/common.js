@@ -29,10 +29,14 @@ window.companionCommon = function (base) {
     history.replaceState(null, "", location.pathname + location.search);
   }
   $("token").value = localStorage.getItem(TOKEN_KEY) || "";
+  // Whether this browser holds the token: a page without it shows no control that can only fail.
+  const hasToken = () => Boolean(localStorage.getItem(TOKEN_KEY));
+  const tokenListeners = [];
   $("token-form").addEventListener("submit", (e) => {
     e.preventDefault();
     localStorage.setItem(TOKEN_KEY, $("token").value.trim());
     toast(texts.page_done, "ok");
+    tokenListeners.forEach((listener) => listener());
   });
 
   // POSTs `data` to `base + action` with the token; the answer's body, or null once a refusal
@@ -63,5 +67,5 @@ window.companionCommon = function (base) {
     return body;
   }
 
-  return { lang, texts, $, el, toast, send };
+  return { lang, texts, $, el, toast, send, hasToken, onToken: (listener) => tokenListeners.push(listener) };
 };

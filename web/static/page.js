@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { lang, texts, $, el, toast, send } = window.companionCommon("action/");
+  const { lang, texts, $, el, toast, send, hasToken, onToken } = window.companionCommon("action/");
   let snap = JSON.parse($("initial").textContent);
   let lastStamp = snap.stamp;
   let cameraTimer = null;
@@ -33,7 +33,7 @@
     $("table").innerHTML = s.svg;
     const over = s.outcome;
     $("outcome").hidden = !over;
-    if (over) $("outcome").textContent = fill(texts.page_game_over, { outcome: over[lang] });
+    if (over) $("outcome").textContent = fill(texts.page_game_over, { outcome: capitalised(over[lang]) });
     $("outcome").className = "outcome " + (over ? over.result : "");
     $("turn").textContent = over ? "" : fill(texts.page_turn, { seat: turnName(s) });
 
@@ -79,15 +79,11 @@
     if (!s.history.length) history.replaceChildren(el("li", { class: "none" }, texts.page_no_history));
 
     $("flags").replaceChildren(...s.flagged.map((f) => {
-      const b = el("button", { type: "button", class: "flag" }, `↩ ${f.card} @ ${f.at}`);
+      const b = el("button", { type: "button", class: "flag" }, fill(texts.page_take_back, { card: f.card, at: f.at }));
       b.addEventListener("click", () => post("take_back", { at: f.at }));
       return b;
     }));
-
-    // A trick game's cards lie at seats, not cells, and nobody discards: those controls are not its.
-    const tricks = s.board === "tricks";
-    $("correct").hidden = tricks;
-    document.querySelector('button[data-action="discard"]').hidden = tricks;
+    showControls(s);
     renderSplit(s);
     renderCamera(s);
     renderTable(s);
@@ -97,11 +93,38 @@
       // From the event reaching the referee to its ruling drawn here (same machine's clock).
       const ms = Math.max(0, Date.now() - s.stamp * 1000);
       window.companionLatencies.push(ms);
-      document.body.dataset.latency = ms.toFixed(0);
-      $("latency").textContent = fill(texts.page_latency, { ms: ms.toFixed(0) });
+      document.body.dataset.latency = ms.toFixed(0);  // read by the benchmark and the tests, not shown
     }
     lastStamp = s.stamp;
     document.body.dataset.events = s.events;
+  }
+
+  // Only the controls that can act now: none without the token (the token box then opens), a
+  // flagged card's override only while one is flagged, none but undo once the game is over; and a
+  // trick game's cards lie at seats, not cells, and nobody discards.
+  function showControls(s) {
+    const can = hasToken();
+    const over = Boolean(s.outcome);
+    const tricks = s.board === "tricks";
+    const shown = {
+      undo: can && s.events > 0,
+      override: can && !over && s.flagged.length > 0,
+      discard: can && !over && !tricks,
+      declare_loss: can && !over,
+    };
+    document.querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !shown[b.dataset.action]; });
+    $("correct").hidden = !can || over || tricks;
+    $("flags").hidden = !can;
+    $("game-controls").hidden = !can;
+    $("new-game").hidden = !can;
+    $("line-box").hidden = !can;
+    $("token-needed").hidden = can;
+    if (!can) $("token-box").open = true;
+  }
+  onToken(() => showControls(snap));
+
+  function capitalised(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
   const SEAT_HEADER = $("seats").tHead.rows[0].cells[0].textContent;
