@@ -108,8 +108,12 @@ def _discovered(key: str) -> bool:
 
 
 def _render(value: object, lang: Lang) -> str:
+    """An argument in ``lang``: a text rendered, a decimal number with the language's decimal mark
+    (``1.26`` in English, ``1,26`` in French)."""
     if isinstance(value, Text | Both):
         return value.render(lang)
+    if isinstance(value, float):
+        return str(value) if lang == "en" else str(value).replace(".", ",")
     return str(value)
 
 

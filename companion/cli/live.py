@@ -109,7 +109,7 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
             return 2
         for line in ready:
             _say(line, lang)
-        _say(Text("live_ready", seconds=f"{time.monotonic() - started:.2f}"), lang)
+        _say(Text("live_ready", seconds=round(time.monotonic() - started, 2)), lang)
         # With no page to look at, a finished demo has nothing to stay up for.
         linger = 0.0 if args.no_page else getattr(args, "linger", 0.0)
         _wait(live, stop, demo=demo, linger=linger, lang=lang)

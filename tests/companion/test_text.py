@@ -72,3 +72,8 @@ def test_the_systems_reasons_players_meet_are_said_in_both_languages() -> None:
 def test_replay_of_a_folder_says_why_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--lang", "fr", str(tmp_path)]) == 2
     assert capsys.readouterr().err.strip() == f"impossible de lire {tmp_path} : c'est un dossier"
+
+
+def test_a_decimal_number_takes_each_languages_decimal_mark() -> None:
+    ready = Text("live_ready", seconds=1.26)
+    assert ready.en.startswith("ready in 1.26 s") and ready.fr.startswith("prêt en 1,26 s")
