@@ -25,10 +25,8 @@ from companion.engine.events import Play
 from companion.engine.record import Header, Replay
 from companion.games.tranquility.events import StartDiscards
 from tests.companion.cli.test_live import Companion
+from tests.web.browsing import CHROMIUM, phone_page
 from web import Preview, create_app
-from web.server import PageServer
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is missing: tests/run installs it when run as root")
@@ -146,21 +144,9 @@ def strict_page(desk: TableDesk, referee: Referee | None = None, *, token: str,
     preview = Preview()
     preview.publish(bytes(cv2.imencode(".jpg", np.full((360, 640, 3), 120, np.uint8))[1]))
     app = create_app(referee, {"TOKEN": token, "HOST": "127.0.0.1"}, preview=preview, table=desk)
-    server = PageServer(app, "127.0.0.1", 0).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
-                violations: list[str] = []
-                page.on("console", lambda message: violations.append(message.text)
-                        if "Content Security Policy" in message.text else None)
-                page.goto(f"http://127.0.0.1:{server.port}/{query}#token={token}")
-                yield page, violations
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+    with phone_page(app) as (base, page, violations):
+        page.goto(f"{base}{query}#token={token}")
+        yield page, violations
 
 
 def tapped(page: Page, desk: TableDesk, points: list[tuple[float, float]]) -> TableRequest:
@@ -218,23 +204,6 @@ def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).first.is_visible()
 
 
-@contextlib.contextmanager
-def served(referee: Referee, token: str) -> Iterator[tuple[str, Page]]:
-    """``referee``'s page served and opened in a phone-sized browser: its address and the page."""
-    app = create_app(referee, {"TOKEN": token, "HOST": "127.0.0.1"}, preview=Preview())
-    server = PageServer(app, "127.0.0.1", 0).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
-                yield f"http://127.0.0.1:{server.port}/?lang=en", page
-            finally:
-                browser.close()
-    finally:
-        server.stop()
-
-
 def test_the_page_shows_only_the_controls_that_can_act_now() -> None:
     """A visitor without the token sees the game and no control; with it, a control shows only when
     it can act (the override while a card is flagged). A flagged card's take-back says what it does;
@@ -243,7 +212,9 @@ def test_the_page_shows_only_the_controls_that_can_act_now() -> None:
     for event in (Play("start", "start"), StartDiscards.of({1: 3, 2: 3, 3: 2}), Play("20", "c2"),
                   Play("22", "d2")):  # next to 20: discard 2
         assert referee.submit(event).ruling.legal
-    with served(referee, "controls-token") as (base, page):
+    app = create_app(referee, {"TOKEN": "controls-token", "HOST": "127.0.0.1"}, preview=Preview())
+    with phone_page(app) as (root, page, _):
+        base = root + "?lang=en"
         page.goto(base)
         page.wait_for_selector("#token-needed:has-text('Watching only')")
         assert page.evaluate("document.getElementById('token-box').open") is True
@@ -272,8 +243,9 @@ def test_a_game_over_leaves_undo_alone_and_says_so_once(golden: Path) -> None:
     for line in (golden / "lost-2p-removed4.jsonl").read_text(encoding="utf-8").splitlines()[1:]:
         referee.submit(json.loads(line))
     assert referee.game.is_over()
-    with served(referee, "over-token") as (base, page):
-        page.goto(base + "#token=over-token")
+    app = create_app(referee, {"TOKEN": "over-token", "HOST": "127.0.0.1"}, preview=Preview())
+    with phone_page(app) as (base, page, _):
+        page.goto(base + "?lang=en#token=over-token")
         page.wait_for_selector("#outcome:not([hidden])")
         outcome = page.inner_text("#outcome")
         assert outcome.startswith("Game over. Lost: ") and outcome.count(":") == 1, outcome

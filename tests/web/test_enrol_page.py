@@ -4,22 +4,18 @@ enrolment."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import sync_playwright
 
 from companion.app.enrolment import EnrolmentSession
 from tests.companion.app.enrol_helpers import FakeReader, Table
+from tests.web.browsing import CHROMIUM, phone_page
 from tests.web.conftest import AUTH, TOKEN
 from web import Preview, create_app
-from web.server import PageServer
 
-CHROMIUM = Path("/usr/bin/chromium")
 DECK = ["1", "2", "3", "4", "5", "6"]
 
 
@@ -171,34 +167,23 @@ def test_on_a_phone_the_grid_is_drawn_and_a_card_is_skipped_by_a_tap(session: En
     preview.publish(bytes(cv2.imencode(".jpg", table.frame({}))[1]))
     app = create_app(config={"TOKEN": "enrol-token-1", "HOST": "127.0.0.1"}, preview=preview,
                      enrolment=session)
-    server = PageServer(app, "127.0.0.1", 0).start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
-                violations: list[str] = []
-                page.on("console", lambda message: violations.append(message.text)
-                        if "Content Security Policy" in message.text else None)
-                page.goto(f"http://127.0.0.1:{server.port}/#token=enrol-token-1")  # led to /enrol
-                page.wait_for_selector("#link.live")
-                assert page.url.endswith("/enrol") and page.locator("#grid .cell").count() == 3
-                assert page.locator("#grid .cell.kept").count() == 3
-                page.wait_for_selector("#kept img.strip")
-                assert page.locator("#kept li").count() == 3
-                page.click("#grid .cell[data-card='2']")
-                page.wait_for_selector("#picked:has-text('Card 2:')")
-                page.click("#skip")
-                page.wait_for_selector("#toast:has-text('2 skipped')")
-                page.wait_for_selector("#grid .cell.skipped[data-card='2']")
-                assert session.skipped == {"2"}
-                box = page.locator("#grid").bounding_box()
-                assert box is not None and box["width"] <= 390  # the grid fits the phone's width
-                page.click("text=Français")
-                page.wait_for_selector("html[lang=fr]")
-                page.wait_for_selector("#grid .cell.skipped:has-text('passée')")
-                assert not violations, violations
-            finally:
-                browser.close()
-    finally:
-        server.stop()
+    with phone_page(app) as (base, page, violations):
+        page.goto(f"{base}#token=enrol-token-1")  # led to /enrol
+        page.wait_for_selector("#link.live")
+        assert page.url.endswith("/enrol") and page.locator("#grid .cell").count() == 3
+        assert page.locator("#grid .cell.kept").count() == 3
+        page.wait_for_selector("#kept img.strip")
+        assert page.locator("#kept li").count() == 3
+        page.click("#grid .cell[data-card='2']")
+        page.wait_for_selector("#picked:has-text('Card 2:')")
+        page.click("#skip")
+        page.wait_for_selector("#toast:has-text('2 skipped')")
+        page.wait_for_selector("#grid .cell.skipped[data-card='2']")
+        assert session.skipped == {"2"}
+        box = page.locator("#grid").bounding_box()
+        assert box is not None and box["width"] <= 390  # the grid fits the phone's width
+        page.click("text=Français")
+        page.wait_for_selector("html[lang=fr]")
+        page.wait_for_selector("#grid .cell.skipped:has-text('passée')")
+        assert not violations, violations
+

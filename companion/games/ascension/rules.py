@@ -51,6 +51,7 @@ from companion.games.ascension.pyramid import (
     VALUES,
     Card,
 )
+from companion.games.ascension.seen import Seen
 from companion.games.ascension.setup import (
     FIRE_NAMES,
     HAND_LIMIT,
@@ -92,7 +93,7 @@ class Snapshot:
     loss_reported: bool
 
 
-class Ascension(PlacingGame[Snapshot]):
+class Ascension(Seen, PlacingGame[Snapshot]):
     """Tranquillité : L'Ascension with solo mode and the three modules as options."""
 
     name = "ascension"
@@ -209,17 +210,6 @@ class Ascension(PlacingGame[Snapshot]):
         for cell in cells:
             if cell not in SLOT_INDEX and cell != SUMMIT:
                 raise MalformedInput(Text("unknown_cell", at=cell, game=self.title))
-
-    def lying(self) -> dict[str, tuple[str, str]]:
-        """The pyramid's cards and the summit card, once laid."""
-        out = {SLOTS[i]: (card.name, "") for i, card in enumerate(self.cards) if card is not None}
-        if self.summit:
-            out[SUMMIT] = ("summit", "")
-        return out
-
-    def covered(self) -> dict[str, str]:
-        """The Ponts a Versant covers (A4)."""
-        return {SLOTS[i]: "bridge" for i, bridged in enumerate(self.bridged) if bridged}
 
     def card_label(self, card: str) -> Both | str:
         """``"7s"``, or the Sommet, Pont and Feux de camp by name."""

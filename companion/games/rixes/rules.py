@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 
 from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
-from companion.engine.game import Game, Option, Seating
+from companion.engine.game import Game, Option
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import (
@@ -43,15 +43,16 @@ from companion.games.rixes.effects import Bagarre, apply
 from companion.games.rixes.events import Effect, Recruit
 from companion.games.rixes.messages import MESSAGES
 from companion.games.rixes.phases import Won, end, loot, recruit
-from companion.games.rixes.table import DEALT, Member, Revoke, Table
-from companion.games.rixes.weapons import TYPES, WEAPONS, weapon
+from companion.games.rixes.seen import Seen
+from companion.games.rixes.table import DEALT, Member, Revoke, Table, crew_of
+from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon
 from companion.messages import register_messages
 from companion.text import Both, Text
 
 register_messages(MESSAGES)  # this game's own messages join the catalogue
 
 
-class Rixes(Game[Table]):
+class Rixes(Seen, Game[Table]):
     """A game of Rixes between players 1 and 2 and Barbe Noire (captain 0)."""
 
     name = "rixes"
@@ -86,7 +87,7 @@ class Rixes(Game[Table]):
         super().__init__(players, options, decks=decks)
         self.seed = seed
         self._expected_now: frozenset[int] | None = None
-        self.t = Table(rixe=rixe, crews={player: _crew(crews, player) for player in (1, 2)})
+        self.t = Table(rixe=rixe, crews={player: crew_of(crews, player) for player in (1, 2)})
         for captain, amount in (gold or {}).items():
             self.t.gold[int(captain)] = amount
         self._deal_pile()
@@ -129,7 +130,7 @@ class Rixes(Game[Table]):
     def _validate_names(self, event: Event) -> None:
         if isinstance(event, Play):
             # Advanced weapons bear two types (RX16): any such name is a card of that deck.
-            if event.card not in self.CARDS and not (self.options.get("advanced") and _two_types(event.card)):
+            if event.card not in self.CARDS and not (self.options.get("advanced") and two_types(event.card)):
                 raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
             if event.at:
                 raise MalformedInput(Text("bad_field", field="at", value=event.at))
@@ -546,22 +547,6 @@ class Rixes(Game[Table]):
         """Each player's gold (Barbe Noire's apart: he is no seat)."""
         return {captain: self.t.gold[captain] for captain in PLAYERS}
 
-    def lying(self) -> dict[str, tuple[str, str]]:
-        """The cards of a Bagarre being played, each where its captain laid it (``t<captain>``)."""
-        bagarre = self.t.bagarre
-        if bagarre is None or self.t.provoking:
-            return {}
-        return {f"t{c.added_by}": (c.card, "") for c in bagarre.cards}
-
-    def seating(self) -> Seating:
-        """Three captains' places, Barbe Noire's (0) first, where a third seat's would be; cards are
-        not shown before seats; a seat is tapped on its card."""
-        return {"seats": 3, "first": BARBE_NOIRE, "shown": False, "tap": "card"}
-
-    def gathered(self) -> frozenset[str]:
-        """The cards seen played this Rixe and gathered since."""
-        return frozenset(self.t.seen)
-
     def place_of(self, event: Event) -> str | None:
         """A card lies where its captain plays (``t<captain>``, Barbe Noire's ``t0``)."""
         captain = event.player if event.player is not None else self.turn
@@ -603,23 +588,6 @@ class Rixes(Game[Table]):
 
 #: The table an effect told outside a Bagarre (a Butin) acts on: no card.
 _EMPTY = Bagarre((), None, provocateur=BARBE_NOIRE, provocation=None)
-
-
-def _two_types(card: str) -> bool:
-    """Whether ``card`` names an advanced weapon (two types, RX16)."""
-    try:
-        return len(weapon(card).types) == 2
-    except MalformedInput:
-        return False
-
-
-def _crew(crews: Mapping[str, Any] | None, player: int) -> list[Member]:
-    """A player's crew from the header's ``crews``: one Légende and its Pirates (RX2)."""
-    crew = (crews or {}).get(str(player))
-    if not isinstance(crew, dict) or not isinstance(crew.get("legend"), str) or not isinstance(
-            crew.get("pirates", []), list) or not all(isinstance(p, str) for p in crew.get("pirates", [])):
-        raise MalformedInput(Text("bad_field", field="crews", value=crews))
-    return [Member(crew["legend"], legend=True), *(Member(p, legend=False) for p in crew.get("pirates", []))]
 
 
 __all__ = ["Rixes"]

@@ -5,11 +5,15 @@ what the referee knows of the players' hands, and the revokes waiting for a proo
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import CAPTAINS
 from companion.games.rixes.effects import Bagarre
 from companion.games.rixes.phases import Crew, Won
+from companion.text import Text
 
 #: Weapons dealt to each captain at the start of a Rixe (RX2).
 DEALT = 8
@@ -117,4 +121,13 @@ class Table:
         return next((m for m in self.crews.get(player, []) if m.name == name), None)
 
 
-__all__ = ["DEALT", "Member", "Revoke", "Table"]
+def crew_of(crews: Mapping[str, Any] | None, player: int) -> list[Member]:
+    """A player's crew from the header's ``crews``: one Légende and its Pirates (RX2)."""
+    crew = (crews or {}).get(str(player))
+    if not isinstance(crew, dict) or not isinstance(crew.get("legend"), str) or not isinstance(
+            crew.get("pirates", []), list) or not all(isinstance(p, str) for p in crew.get("pirates", [])):
+        raise MalformedInput(Text("bad_field", field="crews", value=crews))
+    return [Member(crew["legend"], legend=True), *(Member(p, legend=False) for p in crew.get("pirates", []))]
+
+
+__all__ = ["DEALT", "Member", "Revoke", "Table", "crew_of"]

@@ -54,4 +54,12 @@ def weapon(card: str) -> Weapon:
     return Weapon(types, int(value))
 
 
-__all__ = ["ADVANCED", "HIGHEST", "LOWEST", "SKULL", "TYPES", "WEAPONS", "Weapon", "weapon"]
+def two_types(card: str) -> bool:
+    """Whether ``card`` names an advanced weapon (two types, RX16)."""
+    try:
+        return len(weapon(card).types) == 2
+    except MalformedInput:
+        return False
+
+
+__all__ = ["ADVANCED", "HIGHEST", "LOWEST", "SKULL", "TYPES", "WEAPONS", "Weapon", "two_types", "weapon"]

@@ -30,6 +30,7 @@ from companion.games.tranquility.board import GRID, HIGHEST, LOWEST, Board
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.messages import MESSAGES
+from companion.games.tranquility.no_room import no_room
 from companion.games.tranquility.options import OPTIONS, rules_key
 from companion.messages import register_messages
 from companion.text import Both, Text, cards
@@ -411,19 +412,15 @@ class Tranquility(PlacingGame[Snapshot]):
         if j >= lo:
             numbers = room(cells[j], v)
             if numbers < i - j - 1:
-                return refused("T3", Text("no_room_between", card=v, at=at, other=cells[j], other_at=names[j],
-                                          cells=_cells(i - j - 1), numbers=_numbers(numbers)))
+                return no_room(v, at, i - j - 1, numbers, "between", other=cells[j], other_at=names[j])
         elif (numbers := room(LOWEST - 1, v)) < i - lo:
-            return refused("T3", Text("no_room_before", card=v, at=at, cells=_cells(i - lo),
-                                      numbers=Text("count_smaller", count=numbers)))
+            return no_room(v, at, i - lo, numbers, "before")
         if k < hi:
             numbers = room(v, cells[k])
             if numbers < k - i - 1:
-                return refused("T3", Text("no_room_between", card=v, at=at, other=cells[k], other_at=names[k],
-                                          cells=_cells(k - i - 1), numbers=_numbers(numbers)))
+                return no_room(v, at, k - i - 1, numbers, "between", other=cells[k], other_at=names[k])
         elif (numbers := room(v, HIGHEST + 1)) < hi - 1 - i:
-            return refused("T3", Text("no_room_after", card=v, at=at, cells=_cells(hi - 1 - i),
-                                      numbers=Text("count_greater", count=numbers)))
+            return no_room(v, at, hi - 1 - i, numbers, "after")
         if self.hooked:
             late = self._late_refusal(v, i)
             if late is not None:
@@ -595,13 +592,3 @@ class Tranquility(PlacingGame[Snapshot]):
             if value not in placed:
                 for cell, _ in self.legal_cells(value):
                     yield Play(str(value), cell)
-
-
-def _cells(count: int) -> Text:
-    """``count`` cells, in words (T3's refusals)."""
-    return Text("count_cells", count=count)
-
-
-def _numbers(count: int) -> Text:
-    """``count`` numbers, in words (T3's refusals)."""
-    return Text("count_numbers", count=count)
