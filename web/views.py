@@ -28,7 +28,9 @@ def index() -> Response:
     lang = choose_lang(request)
     snap = json.loads(page.hub.message)
     games = [{"name": name, "title": cls.title.render(lang), "min": cls.min_players, "max": cls.max_players,
-              "options": [{"name": o.name, "default": o.default, "help": o.help.render(lang)}
+              "options": [{"name": o.name, "default": o.default, "help": o.help.render(lang),
+                           # A field of choices where they can be listed, else a JSON value typed in.
+                           "choices": [] if o.check is not None else list(o.choices)}
                           for o in cls.OPTIONS],
               "setup": [{"name": field, "help": help_of(cls, field, lang)} for field in cls.SETUP_FIELDS]}
              for name, cls in refereed().items()]

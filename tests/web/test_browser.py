@@ -253,3 +253,31 @@ def test_a_game_over_leaves_undo_alone_and_says_so_once(golden: Path) -> None:
                         "button[data-action=discard]", "#correct"):
             assert not visible(page, control), control
         assert visible(page, "button[data-action=undo]")
+
+
+def test_a_new_game_is_set_up_with_its_options_as_fields() -> None:
+    """The new game's options are fields of the game chosen (a choice where the rules list them,
+    its default chosen); only what differs from the defaults is sent."""
+    referee = Referee(Header("tranquility", 3))
+    app = create_app(referee, {"TOKEN": "options-token", "HOST": "127.0.0.1"}, preview=Preview())
+    with phone_page(app) as (base, page, violations):
+        page.goto(base + "?lang=en#token=options-token")
+        page.wait_for_selector("#link.live")
+        page.click("#new-game summary")
+        fields = page.locator(".game-options[data-game=tranquility] [data-option]")
+        assert fields.count() >= 10
+        assert page.locator(".game-options[data-game=ascension]").is_hidden()
+        variant = page.locator("select[data-option=variant]")
+        assert variant.input_value() == '"standard"'
+        variant.select_option('"arch"')
+        page.locator(".game-options[data-game=tranquility] select[data-option=removed]").select_option("4")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#new-game-form button[type=submit]")
+        page.wait_for_selector("#toast:has-text('started')", timeout=10_000)
+        chosen = state(base)["state"]["options"]
+        assert (chosen["variant"], chosen["removed"], chosen["reef"]) == ("arch", 4, False)
+        page.click("#new-game summary")  # closed once the game started
+        page.select_option("#new-game-game", "ascension")
+        assert page.locator(".game-options[data-game=ascension]").is_visible()
+        assert page.locator(".game-options[data-game=tranquility]").is_hidden()
+        assert not violations, violations

@@ -391,11 +391,25 @@
     if (!confirm(texts.page_confirm_new)) return;
     const f = e.target;
     post("new_game", { game: f.game.value, players: Number(f.players.value), names: f.names.value,
-      options: f.options.value, setup: f.setup.value }).then((body) => { if (body) $("new-game").open = false; });
+      options: chosenOptions(f.game.value), setup: f.setup.value }).then((body) => { if (body) $("new-game").open = false; });
   });
+
+  // The options of the game chosen that differ from its defaults, as "name=value" lines (a value
+  // in JSON, as the command line's --option takes it); a typed field left empty keeps the default.
+  function chosenOptions(game) {
+    const lines = [];
+    document.querySelectorAll(`.game-options[data-game="${game}"] [data-option]`).forEach((field) => {
+      const value = field.value.trim();
+      if (value && value !== field.dataset.default) lines.push(`${field.dataset.option}=${value}`);
+    });
+    return lines.join("\n");
+  }
 
   function showOptionHelp() {
     const game = $("new-game-game").value;
+    document.querySelectorAll(".game-options").forEach((box) => {
+      box.hidden = box.dataset.game !== game || !box.querySelector("[data-option]");
+    });
     document.querySelectorAll(".option-help").forEach((ul) => { ul.hidden = ul.dataset.game !== game; });
     // The set-up field is for the games set up by more than their seats and options (The Crew).
     const setup = document.querySelector(`.setup-help[data-game="${game}"]`);
