@@ -13,7 +13,7 @@ COOKIE = "lang"
 #: The texts the page's script needs, by message key.
 SCRIPT_KEYS = (
     "page_live", "page_offline", "page_turn", "page_discard_now", "page_start_split_due",
-    "page_no_history", "page_verdict_ok", "page_verdict_no", "page_verdict_unsure", "page_token_missing",
+    "page_no_history", "page_referee_detail", "page_token_missing",
     "page_confirm_loss", "page_confirm_new", "page_done", "page_game_over", "page_take_back",
     "page_table_tap", "page_corner_1", "page_corner_2", "page_corner_3", "page_corner_4",
     "page_deck", "page_hand", "page_discards", "page_won", "page_score", "page_send", "page_confirm_control",

@@ -103,12 +103,26 @@ def _last_placement(history: list[Entry], state: dict[str, Any]) -> str | None:
     return None
 
 
+def verdict(legal: bool, rule: str | None, discard: int | None) -> Text:
+    """A ruling's verdict in the players' words: legal (and what to discard), refused, or unsure.
+
+    >>> verdict(True, None, 2).en, verdict(True, None, 1).fr, verdict(False, "G2", None).en
+    ('legal: discard 2 cards', 'légal : défaussez 1 carte', 'unsure: tell the card')
+    """
+    if not legal:
+        return Text("page_verdict_unsure" if rule == "G2" else "page_verdict_no")
+    return Text("page_verdict_discard", count=discard) if discard else Text("page_verdict_ok")
+
+
 def _entry_json(entry: Entry) -> dict[str, Any]:
     ruling = entry.ruling
     line = entry.line
     return {
         "seq": entry.seq,
         "summary": summary(line),
+        # What the ruling means for the players, in words; the rule and the line's summary are the
+        # referee's detail.
+        "verdict": both(verdict(ruling.legal, ruling.rule, ruling.discard)),
         "source": line.get("source"),
         "player": line.get("player"),
         "legal": ruling.legal,

@@ -77,7 +77,7 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
                 assert page.evaluate("window.notReloaded") is True
 
                 # Correct the last card laid: the ruling changes on the page.
-                page.wait_for_function("/^\\d+\\. (\\[\\d\\] )?\\d+@[a-f][1-6] /.test("
+                page.wait_for_function("/^\\d+ at [a-f][1-6]/.test("
                                        "document.querySelector('#last').textContent)", timeout=30_000)
                 # The demo plays on meanwhile: a card laid between reading the last one and the
                 # click makes the correction refused (only the last card may be corrected); try again.
@@ -189,7 +189,7 @@ def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
         assert page.locator("#correct").is_hidden()  # cells and discards are not a trick game's
         assert page.locator("button[data-action=discard]").is_hidden()
         page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
-        page.wait_for_selector("#history .summary:has-text('take_task no-win:9')")
+        page.wait_for_selector("#history .summary:has-text('take_task no-win:9')", state="attached")
         page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")
         assert referee.game.state_json()["tasks"]["no-win:9"]["seat"] == 2
         page.click("#table-corners:has-text('Set the seats')")
@@ -235,6 +235,15 @@ def test_the_page_shows_only_the_controls_that_can_act_now() -> None:
         assert not referee.submit(Play("12", "e2")).ruling.legal  # smaller than 22 before it: flagged
         page.wait_for_selector("button.flag:has-text('Take back 12 from e2')")
         assert visible(page, "button[data-action=override]")
+        # The history says the ruling in words; its rule and record line are the referee's detail.
+        newest, discarded = page.locator("#history li").nth(0), page.locator("#history li").nth(1)
+        assert newest.locator(".verdict").inner_text() == "refused"
+        assert discarded.locator(".verdict").inner_text() == "legal: discard 2 cards"
+        assert not newest.locator(".summary").is_visible() and not newest.locator(".rule").is_visible()
+        newest.locator("details.referee summary").click()
+        assert newest.locator(".summary").inner_text() == "12@e2"
+        assert newest.locator(".rule").inner_text() == "T2"
+        assert page.inner_text("#last").startswith("12 at e2")
 
 
 def test_a_game_over_leaves_undo_alone_and_says_so_once(golden: Path) -> None:

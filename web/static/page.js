@@ -50,7 +50,7 @@
     alerts.replaceChildren(...s.alerts.map((a) => el("li", { class: "alert " + a.key }, a[lang])));
 
     const last = s.last;
-    $("last").textContent = last ? `${last.seq}. ${last.summary} — ${last[lang]}` : texts.page_no_history;
+    $("last").textContent = last ? last[lang] : texts.page_no_history;
     $("last").className = "last-ruling " + (last ? verdict(last) : "");
 
     // The columns a game's seats have: a placing game's deck, hand and discards; a trick game's tricks.
@@ -71,9 +71,12 @@
 
     const history = $("history");
     history.replaceChildren(...s.history.map((h) => {
+      // The ruling in words first; the rule and the record line's summary only in the referee's detail.
       const li = el("li", { value: h.seq, class: verdict(h) });
-      li.append(el("span", { class: "summary" }, h.summary), el("span", { class: "verdict" }, label(h)),
-        el("span", { class: "message" }, h[lang]));
+      const detail = el("details", { class: "referee" });
+      detail.append(el("summary", {}, texts.page_referee_detail), el("span", { class: "summary" }, h.summary),
+        el("span", { class: "rule" }, [h.rule, h.source].filter(Boolean).join(" · ")));
+      li.append(el("span", { class: "verdict" }, h.verdict[lang]), el("span", { class: "message" }, h[lang]), detail);
       return li;
     }));
     if (!s.history.length) history.replaceChildren(el("li", { class: "none" }, texts.page_no_history));
@@ -202,13 +205,6 @@
 
   function verdict(h) {
     return h.legal ? "ok" : h.rule === "G2" ? "unsure" : "refused";
-  }
-
-  function label(h) {
-    const v = verdict(h);
-    const word = v === "ok" ? texts.page_verdict_ok : v === "unsure" ? texts.page_verdict_unsure : texts.page_verdict_no;
-    const extra = h.rule ? ` ${h.rule}` : h.discard ? ` −${h.discard}` : "";
-    return word + extra;
   }
 
   function renderSplit(s) {
