@@ -231,6 +231,14 @@ def test_the_page_shows_only_the_controls_that_can_act_now() -> None:
         assert visible(page, "#discard")
         colour = page.evaluate("getComputedStyle(document.getElementById('discard')).backgroundColor")
         assert colour == "rgb(255, 213, 79)", colour  # amber
+        # Scrolled down to the history, the phone still shows whose turn, what to discard and the
+        # last ruling (why a card is refused), at the top of its screen.
+        page.locator("#history-box").scroll_into_view_if_needed()
+        assert page.evaluate("window.scrollY") > 500
+        for state_line in ("#turn", "#discard", "#last"):
+            box = page.locator(state_line).bounding_box()
+            assert box is not None and box["y"] >= 0, (state_line, box)
+            assert box["y"] + box["height"] <= 844 / 2, (state_line, box)  # the top half of the screen
 
         assert not referee.submit(Play("12", "e2")).ruling.legal  # smaller than 22 before it: flagged
         page.wait_for_selector("button.flag:has-text('Take back 12 from e2')")
