@@ -12,7 +12,7 @@ card goes to ``finish`` once all 40 cells are filled.
 >>> game.check(Play("30", "b1")).message_en
 '30 at b1: a pillar card costs nothing'
 >>> game.check(Play("50", "a4")).message_en
-'50 at a4: the roof is built once both pillars are full, 11 pillar cells still empty (T17)'
+'50 at a4: the roof is built once both pillars are full, 11 pillar cells still empty'
 >>> game.check(Play("50", "d2")).rule
 'T17'
 """

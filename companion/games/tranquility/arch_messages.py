@@ -3,18 +3,18 @@ catalogue by :mod:`companion.games.tranquility.arch`."""
 
 ARCH_MESSAGES: dict[str, tuple[str, str]] = {
     "arch_no_start": (
-        "the Grande Arche has no Start card: it is not in the decks (T17)",
-        "la Grande Arche n'a pas de carte de départ : elle n'est pas dans les pioches (T17)",
+        "the Grande Arche has no Start card: it is not in the decks",
+        "la Grande Arche n'a pas de carte de départ : elle n'est pas dans les pioches",
     ),
     "arch_outside": (
-        "{card} cannot go to {at}: it is not a cell of the Grande Arche (T17)",
-        "{card} ne peut aller en {at} : ce n'est pas une case de la Grande Arche (T17)",
+        "{card} cannot go to {at}: it is not a cell of the Grande Arche",
+        "{card} ne peut aller en {at} : ce n'est pas une case de la Grande Arche",
     ),
     "arch_roof_early": (
         "{card} at {at}: the roof is built once both pillars are full, {missing} pillar cells "
-        "still empty (T17)",
+        "still empty",
         "{card} en {at} : le toit se construit une fois les deux piliers remplis, encore {missing} "
-        "cases de pilier vides (T17)",
+        "cases de pilier vides",
     ),
     "arch_twice": (
         "{card} already lies at {other_at}: each card exists once, read it again",

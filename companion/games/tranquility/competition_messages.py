@@ -3,6 +3,7 @@ catalogue by :mod:`companion.games.tranquility.competition`."""
 
 COMPETITION_MESSAGES: dict[str, tuple[str, str]] = {
     # -- the header ---------------------------------------------------------
+    # (A header refused names its rule: no ruling carries it.)
     "competition_players": ("Compétition is played by exactly 2 players, not {players} (T20)",
                             "la Compétition se joue à exactement 2 joueurs, pas {players} (T20)"),
     "competition_decks": (
@@ -11,16 +12,16 @@ COMPETITION_MESSAGES: dict[str, tuple[str, str]] = {
         "l'en-tête ne s'applique pas (T20)",
     ),
     # -- what may be laid ---------------------------------------------------
-    "competition_not_in_game": ("{card} is not in Compétition's deck: only island cards are played (T20)",
+    "competition_not_in_game": ("{card} is not in Compétition's deck: only island cards are played",
                                 "{card} n'est pas dans le paquet de la Compétition : seules les cartes "
-                                "d'île se jouent (T20)"),
-    "competition_no_corner": ("{card} cannot go to {at}: Compétition has no start or finish corner (T20)",
+                                "d'île se jouent"),
+    "competition_no_corner": ("{card} cannot go to {at}: Compétition has no start or finish corner",
                               "{card} ne peut aller dans {at} : la Compétition n'a ni coin de départ ni "
-                              "coin d'arrivée (T20)"),
+                              "coin d'arrivée"),
     "competition_wrong_up": (
-        "{card} at {at} is laid {up} up, but seat {seat} lays its cards {own} up (T20)",
+        "{card} at {at} is laid {up} up, but seat {seat} lays its cards {own} up",
         "{card} en {at} est posée côté {up} vers le haut, mais le joueur {seat} pose ses cartes côté "
-        "{own} (T20)",
+        "{own}",
     ),
     "competition_up_unsaid": (
         "which half of {card} at {at} points up, day or night? It says whose card it is",
@@ -40,38 +41,38 @@ COMPETITION_MESSAGES: dict[str, tuple[str, str]] = {
                                     "une carte de la main montrée est face cachée : retournez-la"),
     # -- the swap and the pass ----------------------------------------------
     "competition_swap_count": (
-        "seat {seat} holds {hand} cards, but {shown} were shown (T20)",
-        "le joueur {seat} a {hand} cartes en main, mais {shown} ont été montrées (T20)",
+        "seat {seat} holds {hand} cards, but {shown} were shown",
+        "le joueur {seat} a {hand} cartes en main, mais {shown} ont été montrées",
     ),
-    "competition_swap_no_row": ("no card lies face up: a swap would take nothing (T20)",
-                                "aucune carte n'est face visible : un échange ne prendrait rien (T20)"),
+    "competition_swap_no_row": ("no card lies face up: a swap would take nothing",
+                                "aucune carte n'est face visible : un échange ne prendrait rien"),
     "competition_swap_fits": (
-        "{card} can be laid at {at} (discard {cost}): only a hand that cannot be laid is swapped (T20)",
+        "{card} can be laid at {at} (discard {cost}): only a hand that cannot be laid is swapped",
         "{card} peut être posée en {at} (défausser {cost}) : seule une main qui ne peut être posée "
-        "s'échange (T20)",
+        "s'échange",
     ),
     "competition_swapped": (
         "seat {seat} shows and discards its hand ({shown}) and takes the face-up row ({taken})",
         "le joueur {seat} montre et défausse sa main ({shown}) et prend la rangée face visible ({taken})",
     ),
     "competition_pass_discard": (
-        "seat {seat} holds {hand} cards: it can discard two instead of passing (T20)",
-        "le joueur {seat} a {hand} cartes : il peut en défausser deux au lieu de passer (T20)",
+        "seat {seat} holds {hand} cards: it can discard two instead of passing",
+        "le joueur {seat} a {hand} cartes : il peut en défausser deux au lieu de passer",
     ),
     "competition_pass_row": (
-        "{row} face up: seat {seat} can lay a card, or else swap its hand for them (T20)",
+        "{row} face up: seat {seat} can lay a card, or else swap its hand for them",
         "{row} face visible : le joueur {seat} peut poser une carte, ou sinon échanger sa main "
-        "contre elles (T20)",
+        "contre elles",
     ),
     "competition_passed": (
         "seat {seat} passes: it can neither lay, discard two, nor swap",
         "le joueur {seat} passe : il ne peut ni poser, ni défausser deux cartes, ni échanger",
     ),
-    "competition_no_start": ("Compétition has no Start card: there are no discards to split (T20)",
-                             "la Compétition n'a pas de carte de départ : aucune défausse à répartir (T20)"),
+    "competition_no_start": ("Compétition has no Start card: there are no discards to split",
+                             "la Compétition n'a pas de carte de départ : aucune défausse à répartir"),
     "competition_no_loss": (
-        "Compétition is never lost together: a seat that cannot act passes (T20)",
-        "la Compétition ne se perd pas ensemble : un joueur qui ne peut agir passe (T20)",
+        "Compétition is never lost together: a seat that cannot act passes",
+        "la Compétition ne se perd pas ensemble : un joueur qui ne peut agir passe",
     ),
     # -- the end --------------------------------------------------------------
     "competition_end_full": ("the grid is full", "la grille est pleine"),

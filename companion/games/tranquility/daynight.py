@@ -13,7 +13,7 @@ the card at ``at``.
 >>> game.check(Play("5", "a2", up="day")).message_en
 '5 at a2: discard 2 (next to 3 at f1)'
 >>> game.check(Play("5", "a2", up="night")).message_en
-'5 at a2 is laid night up, but the hands are turned day up (T19)'
+'5 at a2 is laid night up, but the hands are turned day up'
 >>> game.check(Rotate("f1")).message_en
 '3 at f1 turned, now night up: discard 1'
 """

@@ -137,9 +137,9 @@ def test_placements(position: Pos, event: Event, expected: Expected) -> None:
 
 def test_the_half_refused_says_whose_half() -> None:
     ruling = Pos(turn=2).game().check(lay("40", "c3", "day"))
-    assert ruling.message_en == "40 at c3 is laid day up, but seat 2 lays its cards night up (T20)"
+    assert ruling.message_en == "40 at c3 is laid day up, but seat 2 lays its cards night up"
     assert ruling.message_fr == ("40 en c3 est posée côté jour vers le haut, mais le joueur 2 pose ses "
-                                 "cartes côté nuit (T20)")
+                                 "cartes côté nuit")
 
 
 @pytest.mark.parametrize(("event", "words"), [
@@ -202,7 +202,7 @@ def test_swaps(position: Pos, event: Event, expected: Expected) -> None:
 def test_a_card_that_fits_is_named_with_its_cell() -> None:
     ruling = Pos(EDGES, hands=(3, 5)).game().check(Swap(("15", "65", "40")))
     assert ruling.message_en == ("40 can be laid at f2 (discard 0): only a hand that cannot be laid is "
-                                 "swapped (T20)")
+                                 "swapped")
 
 
 def test_a_swap_discards_the_hand_takes_the_row_and_refills_it() -> None:

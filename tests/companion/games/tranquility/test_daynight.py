@@ -139,11 +139,11 @@ def test_messages() -> None:
     game = SkyPos({"f1": 3}).game()
     ruling = game.check(up("5", "a2", "night"))
     assert ruling.message_fr == (
-        "5 en a2 est posée côté nuit vers le haut, mais les mains sont tournées côté jour (T19)")
+        "5 en a2 est posée côté nuit vers le haut, mais les mains sont tournées côté jour")
     wrong = SkyPos(FULL, {**GOOD, "f3": "day", "a5": "night"}).game().check(Play("finish", "finish"))
     assert wrong.message_en == (
         "the Finish card needs rows 4 to 6 day up and rows 1 to 3 night up: 18 at f3 is day up, 2 cards "
-        "to turn (T19)")
+        "to turn")
     drawn = SkyPos(drawing=(1, 0, 0)).game().check(Drawn(COMPASS, player=1))
     assert drawn.message_en.startswith("compass drawn by seat 1: every hand turns night up")
 
