@@ -110,6 +110,19 @@ def _flagged(state: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {flag["at"]: flag for flag in state.get("flagged", [])}
 
 
+#: Cells named by a word, in both languages (the page shows the reader's: ``svg .en``/``.fr``).
+NAMED_CELLS = {"start": ("start", "départ"), "finish": ("finish", "arrivée")}
+
+
+def both_tspans(en: str, fr: str) -> str:
+    """A label in both languages, one ``tspan`` each; the page's style hides the other language's.
+
+    >>> both_tspans("finish", "arrivée")
+    '<tspan class="en">finish</tspan><tspan class="fr">arrivée</tspan>'
+    """
+    return f'<tspan class="en">{escape(en)}</tspan><tspan class="fr">{escape(fr)}</tspan>'
+
+
 def _cell(x: float, y: float, w: float, h: float, name: str, card: str | None, classes: list[str],
           label: str, extra: str = "") -> str:
     title = f"{name}: {card}" if card else name
@@ -119,7 +132,8 @@ def _cell(x: float, y: float, w: float, h: float, name: str, card: str | None, c
     return (f'<g class="{" ".join(classes)}" data-cell="{escape(name)}"{attrs}>'
             f"<title>{escape(title)}</title>"
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6"/>'
-            f'<text class="name" x="{x + 4:.1f}" y="{y + 13:.1f}">{escape(name)}</text>'
+            f'<text class="name" x="{x + 4:.1f}" y="{y + 13:.1f}">'
+            f"{both_tspans(*NAMED_CELLS[name]) if name in NAMED_CELLS else escape(name)}</text>"
             f"{text}{extra}</g>")
 
 
@@ -183,13 +197,14 @@ def _pyramid(state: Mapping[str, Any], last: str | None) -> str:
 
 
 def _short(card: str) -> str:
-    """A card's name short enough for a slot: ``7s``, ``9r*`` (ibex icon), ``fire``, ``bridge``."""
+    """A card's name short enough for a slot: ``7s``, ``9r*`` (ibex icon), ``Feu`` (a Feu de camp),
+    ``Pont``: the box's own names, the same in both languages (``bridge`` overflowed its slot)."""
     parsed = parse_card(card)
     if parsed is None:
         return card
     if parsed.kind == "versant":
         return f"{parsed.value}{parsed.terrain}" + ("*" if parsed.ibex else "")
-    return {"campfire": "fire", "summit": "▲"}.get(parsed.kind, parsed.kind)
+    return {"campfire": "Feu", "bridge": "Pont", "summit": "▲"}.get(parsed.kind, parsed.kind)
 
 
 def seat_angles(n: int) -> list[float]:

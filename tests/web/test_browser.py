@@ -270,6 +270,18 @@ def test_a_game_over_leaves_undo_alone_and_says_so_once(golden: Path) -> None:
                         "button[data-action=discard]", "#correct"):
             assert not visible(page, control), control
         assert visible(page, "button[data-action=undo]")
+        # The board's corners are named in the page's language.
+        assert shown_label(page, "start") == "start"
+        page.goto(base + "?lang=fr")
+        page.wait_for_selector("html[lang=fr]")
+        assert (shown_label(page, "start"), shown_label(page, "finish")) == ("départ", "arrivée")
+
+
+def shown_label(page: Page, cell: str) -> str:
+    """The name the board shows on ``cell``: its label's parts not hidden by the page's style."""
+    return str(page.evaluate(
+        f"[...document.querySelectorAll('[data-cell={cell}] .name tspan')]"
+        ".filter((t) => getComputedStyle(t).display !== 'none').map((t) => t.textContent).join('')"))
 
 
 def test_a_new_game_is_set_up_with_its_options_as_fields() -> None:
