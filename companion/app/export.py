@@ -162,7 +162,7 @@ def write_csv(played: Played, out: IO[str]) -> None:
 def bgstats_file(games: Sequence[Played], *, lang: Lang = "en") -> dict[str, Any]:
     """The games as one BG Stats play file (see the module's doc)."""
     now = _date(time.time())
-    players: dict[str, int] = {}
+    players: dict[str, tuple[int, str]] = {}  # key (a name, or an unnamed seat of one game): id, name
     games_of: dict[tuple[str, bool], tuple[int, int | None]] = {}
     plays = []
     for played in games:
@@ -176,7 +176,7 @@ def bgstats_file(games: Sequence[Played], *, lang: Lang = "en") -> dict[str, Any
         for seat, name in enumerate(played.seat_names(lang), start=1):
             # A seat without a name is one player per game: unnamed seats of two games are not one.
             key = name if played.names[seat - 1] else f"{name} · {played.stored.id}"
-            ref = players.setdefault(key, len(players) + 1)
+            ref = players.setdefault(key, (len(players) + 1, name))[0]
             scores.append({"playerRefId": ref, "score": str(points[seat]) if seat in points else "",
                            "winner": seat in winners, "newPlayer": False, "startPlayer": seat == 1,
                            "seatOrder": seat, "rank": ranks.get(seat, 0), "role": "", "team": "",
@@ -194,9 +194,9 @@ def bgstats_file(games: Sequence[Played], *, lang: Lang = "en") -> dict[str, Any
         })
     return {
         "about": _ABOUT,
-        "players": [{"id": ref, "uuid": _uuid("player", name), "name": name.split(" · ")[0],
+        "players": [{"id": ref, "uuid": _uuid("player", key), "name": name,
                      "isAnonymous": False, "bggUsername": "", "modificationDate": now}
-                    for name, ref in players.items()],
+                    for key, (ref, name) in players.items()],
         "locations": [{"id": 1, "uuid": _uuid("location", "companion"),
                        "name": Text("export_place").render(lang), "modificationDate": now}],
         "games": [{"id": ref, "uuid": _uuid("game", title, "scored" if scored else ""), "name": title,

@@ -87,8 +87,6 @@ class TableView:
         return cls({}, frozenset())
 
 
-
-
 def copies_allowed(game: str, card: str) -> int:
     """How many cards of one name may lie on the table at once (:func:`vision.read.catalogue.most`):
     one of each Tranquillité card in its grid, two of each L'Ascension Versant, up to five Ponts;

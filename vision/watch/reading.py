@@ -268,6 +268,7 @@ class CellReading:
         read_of = zip(batch.reading_of, result.names, confidences, strict=True)
         for k, (i, read, confidence) in enumerate(read_of):
             turned = ups.get(k)
+            half_unsure = k in ups and turned is None
             name = read if read is None or k not in ups else None if turned is None else \
                 with_half(read, "night" if turned else "day")
             fact, memory = self.stabiliser.fact(cells[i]), self._memory[cells[i]]
@@ -296,9 +297,8 @@ class CellReading:
             else:
                 reading = UNSURE if name is None else Reading.card(name, float(confidence), wait)
             self._set(memory, tiles[i], reading)
-            if k in ups and turned is None:
-                self.stats.halves_unsure += 1
-            if reading is UNSURE or (k in ups and turned is None):
+            self.stats.halves_unsure += half_unsure
+            if reading is UNSURE or half_unsure:
                 memory.again_at = t + self.config.unsure_again
             readings[cells[i]] = reading
 

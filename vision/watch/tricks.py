@@ -53,10 +53,8 @@ def places_of(game: Game[Any]) -> Layout:
     """The places of ``game``'s table: its seats, and the dummy's row if one is played
     (:meth:`~companion.engine.game.Game.seating`)."""
     table = game.seating()
-    dummy = table.get("dummy")
-    return trick_layout(game.name, int(table.get("seats", game.players)),
-                        dummy=dummy if isinstance(dummy, int) else None,
-                        first=int(table.get("first", 1)), shown=bool(table.get("shown", True)))
+    return trick_layout(game.name, table.get("seats", game.players), dummy=table.get("dummy"),
+                        first=table.get("first", 1), shown=table.get("shown", True))
 
 
 def default_geometry(places: Layout, size: tuple[int, int], gap: float = 0.0) -> TableGeometry:

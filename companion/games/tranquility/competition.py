@@ -144,8 +144,6 @@ class Competition(Tranquility):
         #: The shared deck, face down, and the face-up row beside it: counts (G1, ``RULINGS.md``).
         self.row = ROW
         self.deck = HIGHEST - LOWEST + 1 - removed - HAND_LIMIT * players - ROW
-        #: The half up of each cell's card (``day``/``night``), ``""`` where the cell is empty.
-        self.ups: list[str] = [""] * self.BOARD.size
         #: The cards shown at swaps and discarded (public: they cannot be in a hand again).
         self.shown: tuple[str, ...] = ()
 
@@ -236,10 +234,6 @@ class Competition(Tranquility):
     def points(self) -> dict[int, int]:
         """Each seat's points as the grid and discards stand now (T20)."""
         return {seat: count.points for seat, count in enumerate(self.scores(), start=1)}
-
-    def half_up(self, i: int) -> str:
-        """Cell ``i``'s card's half up, ``""`` where the cell is empty."""
-        return self.ups[i]
 
     def state_json(self) -> dict[str, Any]:
         """The base state without corners or own decks, and the shared deck, the row, each cell's

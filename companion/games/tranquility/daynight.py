@@ -115,8 +115,6 @@ class DayNight(Tranquility):
         self.decks = [s - h + 1 for s, h in zip(sizes, self.hands, strict=True)]
         #: The half every hand shows up (T19: day at first, turned by each compass).
         self.hands_up = DAY
-        #: The half up of each cell's card, ``""`` where the cell is empty.
-        self.ups: list[str] = [""] * self.BOARD.size
         #: The compasses drawn so far (each has left the game).
         self.compasses = 0
         #: The cards each seat drew in its latest draw step (its setup hand at first) that may still
@@ -189,10 +187,6 @@ class DayNight(Tranquility):
         (T19: rows 1 to 3 night up, rows 4 to 6 day up); empty cells are not counted."""
         rows = self.BOARD.rows
         return [i for i, value in enumerate(self.cells) if value and self.ups[i] != wanted(rows[i])]
-
-    def half_up(self, i: int) -> str:
-        """Cell ``i``'s card's half up, ``""`` where the cell is empty."""
-        return self.ups[i]
 
     def state_json(self) -> dict[str, Any]:
         """The base state, the hands' half up (``hands_up``), each card's half up (``up``) and the

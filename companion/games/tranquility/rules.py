@@ -168,6 +168,9 @@ class Tranquility(PlacingGame[Snapshot]):
         self.ascending = True
         #: Whether a module or variant adds place checks (:meth:`_closed_refusal`, :meth:`_late_refusal`).
         self.hooked = False
+        #: Each cell's card's half up where a variant rules it (Jour et nuit, Compétition: ``day`` or
+        #: ``night``); ``""`` where the cell is empty or the half does not count.
+        self.ups: list[str] = [""] * self.BOARD.size
 
     def _dealt_total(self, removed: int) -> int:
         """How many cards the decks share at setup, the Start cards apart (T8, T10)."""
@@ -233,19 +236,14 @@ class Tranquility(PlacingGame[Snapshot]):
             raise MalformedInput(Text("unknown_cell", at=at, game=self.title))
 
     def lying(self) -> dict[str, tuple[str, str]]:
-        """The grid's cards with their half up (:meth:`half_up`), the corners laid and the cards
+        """The grid's cards with their half up (:attr:`ups`), the corners laid and the cards
         beside the grid (:meth:`beside`)."""
         names = self.BOARD.cells
-        out = {names[i]: (str(v), self.half_up(i)) for i, v in enumerate(self.cells) if v}
+        out = {names[i]: (str(v), self.ups[i]) for i, v in enumerate(self.cells) if v}
         out.update({name: (name, "") for name, laid in ((START, self.start_played),
                                                          (FINISH, self.finish_played)) if laid})
         out.update({place: (card, "") for place, card in self.beside().items()})
         return out
-
-    def half_up(self, i: int) -> str:
-        """The half up of cell ``i``'s card where it counts (:meth:`oriented`), else ``""``."""
-        del i
-        return ""
 
     def oriented(self, card: str) -> bool:
         """An island card's half up counts where the variant rules it (Jour et nuit, Compétition)."""
