@@ -97,9 +97,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the placing games (each game's own messages are in its package) ------
     "no_card": ("seat {seat} holds no card", "le joueur {seat} n'a aucune carte en main"),
     "not_playable": ("{card} is not a card to lay on the table", "{card} n'est pas une carte à poser"),
-    "placed_free": ("{card} at {at}: nothing to discard", "{card} en {at} : rien à défausser"),
-    "overridden": ("override: {card} at {at} accepted, discard {cost}",
-                   "passer outre : on garde {card} en {at}, défaussez {cost}"),
+    "placed_free": ("Seat {seat} laid {card} at {at}: nothing to discard",
+                    "Le joueur {seat} a posé {card} en {at} : rien à défausser"),
+    "overridden": ("{card} at {at} kept anyway: discard {cost}",
+                   "{card} en {at} gardée malgré tout : défaussez {cost}"),
     "discard_count": ("action B discards exactly 2 cards, not {count}",
                       "l'action B défausse exactement 2 cartes, pas {count}"),
     "discard_short": ("seat {seat} holds {hand}: discarding two needs 2",

@@ -278,6 +278,11 @@ class Store:
             else:
                 # A reader of a store no companion ever wrote: say so, not "no such table".
                 db.execute("SELECT 1 FROM games LIMIT 1")
+                # A list or an export read from a damaged file may silently miss games: say it is
+                # damaged, as a writer does, wherever the damage lies.
+                complaints = quick_check(db)
+                if complaints:
+                    raise StoreError(self._damaged(complaints))
         except StoreError:
             self.close()
             raise

@@ -40,7 +40,7 @@ from hardware.patterns import (
     step_due,
 )
 
-PLACED = Text("placed_free", card="12", at="b1")
+PLACED = Text("placed_free", card="12", at="b1", seat=1)
 WON = Outcome(Termination.FINISHED, (1, 2), Text("outcome_won"))
 LOST = Outcome(Termination.REPORTED, (), Text("outcome_reported", seat=1))
 

@@ -77,7 +77,7 @@ def test_page_follows_a_demo_game_live(tmp_path: Path) -> None:
                 assert page.evaluate("window.notReloaded") is True
 
                 # Correct the last card laid: the ruling changes on the page.
-                page.wait_for_function("/^\\d+ at [a-f][1-6]/.test("
+                page.wait_for_function("/^Seat \\d laid \\d+ at [a-f][1-6]/.test("
                                        "document.querySelector('#last').textContent)", timeout=30_000)
                 # The demo plays on meanwhile: a card laid between reading the last one and the
                 # click makes the correction refused (only the last card may be corrected); try again.

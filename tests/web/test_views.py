@@ -65,8 +65,8 @@ def test_state_shows_turn_seats_history_and_the_last_placement(client: FlaskClie
     assert [s["seat"] for s in snap["state"]["seats"]] == [1, 2, 3]
     assert snap["last_cell"] == "d3" and snap["discard"] == {"count": 2, "seat": 3}
     assert [h["seq"] for h in snap["history"]] == [4, 3, 2, 1]
-    assert snap["history"][0]["en"] == "32 at d3: discard 2 (next to 30 at c3)"
-    assert snap["history"][0]["fr"].startswith("32 en d3")
+    assert snap["history"][0]["en"] == "Seat 3 laid 32 at d3 next to 30: discard 2 cards"
+    assert snap["history"][0]["fr"].startswith("Le joueur 3 a posé 32 en d3")
     assert 'class="cell filled last"' in snap["svg"] and snap["outcome"] is None
     assert snap["events"] == 4 and snap["stamp"] == referee.history[-1].stamp
 

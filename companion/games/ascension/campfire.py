@@ -9,7 +9,7 @@ from companion.engine.events import Placement
 from companion.engine.ruling import Ruling, accepted, refused
 from companion.games.ascension.events import Campfire
 from companion.games.ascension.pyramid import CARDS, ROW_COL, SLOT_INDEX, SUMMIT
-from companion.text import Both, Text
+from companion.text import Both, Text, cards
 
 if TYPE_CHECKING:
     from companion.games.ascension.rules import Ascension
@@ -34,12 +34,13 @@ def check_campfire(game: Ascension, event: Campfire, hand: int | None = None) ->
     if versant is None or versant.kind != "versant":
         what = game.card_label(versant.name) if versant else Both("nothing", "rien")
         return refused("A5", Text("campfire_not_versant", card=name, at=event.at, what=what))
+    other = game.card_label(versant.name)
     if versant.terrain != card.terrain:
-        return refused("A5", Text("campfire_terrain", card=name, at=event.at, other=versant.name))
+        return refused("A5", Text("campfire_terrain", card=name, at=event.at, other=other))
     if game.ibex[i]:
         return refused("A5", Text("campfire_ibex", card=name, at=event.at, count=game.ibex[i]))
     if ROW_COL[j][0] <= ROW_COL[i][0]:
-        return refused("A5", Text("campfire_not_higher", other=versant.name, at=event.at,
+        return refused("A5", Text("campfire_not_higher", other=other, at=event.at,
                                   move_to=event.move_to))
     pays = game.options["campfire_move_pays_cost"] is True
     game.cards[i] = card  # the Versant's new place is judged with the Feu de camp laid
@@ -50,9 +51,10 @@ def check_campfire(game: Ascension, event: Campfire, hand: int | None = None) ->
     if not moved.legal:
         assert moved.rule is not None
         return refused(moved.rule, Text("campfire_move_refused", card=name, at=event.at,
-                                        other=versant.name, move_to=event.move_to, reason=moved.text))
-    return accepted(Text("campfire_placed", card=name, at=event.at, other=versant.name,
-                         move_to=event.move_to, reason=moved.text), moved.discard)
+                                        other=other, move_to=event.move_to, reason=moved.text))
+    key = "campfire_placed" if moved.discard else "campfire_placed_free"
+    return accepted(Text(key, card=name, at=event.at, other=other, seat=game.turn, move_to=event.move_to,
+                         cost=cards(moved.discard or 0)), moved.discard)
 
 
 def forced_cost(game: Ascension, placement: Placement) -> int:
@@ -79,6 +81,7 @@ def override_ruling(game: Ascension, placement: Placement) -> Ruling:
     if isinstance(placement, Campfire):
         versant = game.cards[SLOT_INDEX[placement.at]]
         assert versant is not None
-        return accepted(Text("overridden_campfire", card=name, at=placement.at, other=versant.name,
-                             move_to=placement.move_to, cost=cost), cost)
-    return accepted(Text("overridden", card=name, at=placement.at, cost=cost), cost)
+        other = game.card_label(versant.name)
+        return accepted(Text("overridden_campfire", card=name, at=placement.at, other=other,
+                             move_to=placement.move_to, cost=cards(cost)), cost)
+    return accepted(Text("overridden", card=name, at=placement.at, cost=cards(cost)), cost)

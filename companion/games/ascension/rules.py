@@ -9,9 +9,9 @@ Mary's example: her 5 to the right of a 3 costs 2 cards.
 
 >>> game = Ascension.from_position(2, cards={"a1": "3g"})
 >>> game.check(Play("5s", "b1")).message_en
-'5s at b1: discard 2 (next to 3g at a1)'
+'Seat 1 laid snowy 5 at b1 next to the green 3 at a1: discard 2 cards'
 >>> game.check(Play("4g", "b1")).message_en
-'4g at b1 cannot stand beside 3g at a1: two green cards are never side by side'
+'green 4 at b1 cannot stand beside the green 3 at a1: two green cards are never side by side'
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ class Ascension(Seen, PlacingGame[Snapshot]):
                 raise MalformedInput(Text("unknown_cell", at=cell, game=self.title))
 
     def card_label(self, card: str) -> Both | str:
-        """``"7s"``, or the Sommet, Pont and Feux de camp by name."""
+        """A Versant by its terrain and number ("snowy 7"), or the Sommet, Pont and Feux de camp by name."""
         return card_label(card)
 
     def cell_label(self, cell: str) -> Both | str:
@@ -366,16 +366,18 @@ class Ascension(Seen, PlacingGame[Snapshot]):
         if card.kind != "versant":
             return refused("C6", Text("not_playable", card=self.card_label(play.card)))
         if self.solo and card.value == 1:
-            return refused("A9", Text("solo_no_ones", card=card.name, at=play.at))
+            return refused("A9", Text("solo_no_ones", card=card_label(card.name), at=play.at))
         if self.copies(card) >= 2:
-            return refused("A1", Text("both_copies", card=f"{card.value}{card.terrain}", at=play.at))
+            plain = card_label(card.name.removesuffix("+ibex"))
+            return refused("A1", Text("both_copies", card=plain, at=play.at))
         if card.ibex and self.ibex_icons() >= IBEX_ICONS:
-            return refused("A1", Text("all_ibex_icons", card=card.name, at=play.at, count=IBEX_ICONS))
+            return refused("A1", Text("all_ibex_icons", card=card_label(card.name), at=play.at,
+                                      count=IBEX_ICONS))
         return self._check_versant(card, i, hand)
 
     def _check_versant(self, card: Card, i: int, hand: int, *, pays: bool = True) -> Ruling:
         """A2 and A3 for Versant ``card`` at slot ``i`` with ``hand`` cards before playing."""
-        at, name = SLOTS[i], card.name
+        at, name = SLOTS[i], card_label(card.name)
         occupant = self.cards[i]
         if occupant is not None and occupant.kind == "campfire":
             return refused("A5", Text("fire_covered", card=name, at=at, other=self.card_label(occupant.name)))
@@ -401,12 +403,12 @@ class Ascension(Seen, PlacingGame[Snapshot]):
                                       beside=self._beside(neighbour_at), seat=self.turn, left=hand - 1))
         if not pays or cost == 0:
             key = "bridge_covered" if occupant is BRIDGE else "placed_free"
-            return accepted(Text(key, card=name, at=at), 0)
-        return accepted(Text("placed_cost_asc", card=name, at=at, cost=cost,
+            return accepted(Text(key, card=name, at=at, seat=self.turn), 0)
+        return accepted(Text("placed_cost_asc", card=name, at=at, cost=cards(cost), seat=self.turn,
                              beside=self._beside(neighbour_at)), cost)
 
     def _beside(self, i: int, english: str = "next to") -> Both:
-        """"next to 3g at a1", or a Feu de camp with its adopted value; French contracts
+        """"next to the green 3 at a1", or a Feu de camp with its adopted value; French contracts
         "à côté de le" into "à côté du"."""
         card = self.cards[i]
         assert card is not None
@@ -418,7 +420,9 @@ class Ascension(Seen, PlacingGame[Snapshot]):
                         f"à côté du {fire.fr.removeprefix('le ')}{adopted.fr} en {at}")
         if card.kind == "bridge":
             return Both(f"{english} a Pont at {at}", f"à côté d'un Pont en {at}")
-        return Both(f"{english} {card.name} at {at}", f"à côté de {card.name} en {at}")
+        label = card_label(card.name)
+        en, fr = (label.en, label.fr) if isinstance(label, Both) else (label, label)
+        return Both(f"{english} the {en} at {at}", f"à côté du {fr} en {at}")
 
     def _check_bridge(self, i: int) -> Ruling:
         at = SLOTS[i]
@@ -439,7 +443,7 @@ class Ascension(Seen, PlacingGame[Snapshot]):
                                       missing=", ".join(missing)))
         if self.bridges_seen() >= self.bridges_in_box:
             return refused("A1", Text("all_bridges", count=self.bridges_in_box, at=at))
-        return accepted(Text("bridge_placed", at=at), 0)
+        return accepted(Text("bridge_placed", at=at, seat=self.turn), 0)
 
     def _check_summit(self) -> Ruling:
         empty = sum(1 for card in self.cards if card is None)

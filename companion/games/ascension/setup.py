@@ -20,6 +20,8 @@ TERRAIN_NAMES = {
     "s": Both("snowy", "enneigées"),
     "r": Both("rocky", "rocheuses"),
 }
+#: A Versant's terrain said with its number: "the snowy 7", "le 7 enneigé" (masculine, as "le 7").
+VERSANT_WORDS = {"g": ("green", "herbeux"), "s": ("snowy", "enneigé"), "r": ("rocky", "rocheux")}
 FIRE_NAMES = {
     "g": Both("the green Feu de camp", "le Feu de camp herbeux"),
     "s": Both("the snowy Feu de camp", "le Feu de camp enneigé"),
@@ -91,10 +93,16 @@ def deal_sizes(total: int, players: int) -> list[int]:
 
 
 def card_label(name: str) -> Both | str:
-    """How a card is named to players: ``"7s"``, or the Sommet, Pont and Feux de camp by name."""
+    """How a card is named to players: a Versant by its terrain and number ("snowy 7", "7 enneigé"),
+    the Sommet, Pont and Feux de camp by name; a name the game does not know as it is."""
     card = CARDS.get(name)
-    if card is None or card.kind == "versant":
+    if card is None:
         return name
+    if card.kind == "versant":
+        en, fr = VERSANT_WORDS[card.terrain]
+        if card.ibex:
+            return Both(f"{en} {card.value} with the ibex", f"{card.value} {fr} au bouquetin")
+        return Both(f"{en} {card.value}", f"{card.value} {fr}")
     if card.kind == "campfire":
         return FIRE_NAMES[card.terrain]
     return OTHER_NAMES.get(card.kind, name)

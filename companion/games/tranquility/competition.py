@@ -8,7 +8,7 @@ engine keeps it as a count (``RULINGS.md``, Compétition); the cards shown at a 
 
 >>> game = Competition.position(cells={"f1": (3, "night")})
 >>> game.play(Play("5", "a2", up="day")).message_en
-'5 at a2: discard 2 (next to 3 at f1)'
+'Seat 1 laid 5 at a2 next to 3: discard 2 cards'
 >>> game.play(Play("9", "b2", up="day")).message_en
 '9 at b2 is laid day up, but seat 2 lays its cards night up'
 """

@@ -11,7 +11,7 @@ the card at ``at``.
 
 >>> game = DayNight.from_position(cells={"f1": 3})
 >>> game.check(Play("5", "a2", up="day")).message_en
-'5 at a2: discard 2 (next to 3 at f1)'
+'Seat 1 laid 5 at a2 next to 3: discard 2 cards'
 >>> game.check(Play("5", "a2", up="night")).message_en
 '5 at a2 is laid night up, but the hands are turned day up'
 >>> game.check(Rotate("f1")).message_en

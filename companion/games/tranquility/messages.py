@@ -77,8 +77,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{card} en {at} coûte {cost} cartes (à côté de {other} en {other_at}) mais le joueur {seat} "
         "n'en aurait que {left}",
     ),
-    "placed_cost": ("{card} at {at}: discard {cost} (next to {other} at {other_at})",
-                    "{card} en {at} : défaussez {cost} (à côté de {other} en {other_at})"),
+    "placed_cost": ("Seat {seat} laid {card} at {at} next to {other}: discard {cost}",
+                    "Le joueur {seat} a posé {card} en {at} à côté de {other} : défaussez {cost}"),
     "outcome_won": ("won: the Finish card was played", "gagnée : la carte d'arrivée a été jouée"),
     "outcome_no_action": (
         "lost: seat {seat} holds {hand} and no card could be laid",
@@ -93,7 +93,8 @@ MESSAGES.update({
     "desc_drawn": ("{card} drawn", "{card} piochée"),
     "desc_compass": ("a compass spent", "une boussole utilisée"),
     "desc_discard_hand": ("the whole hand discarded ({count})", "toute la main défaussée ({count})"),
-    "desc_monster_held": ("{count} sea monster(s) said held", "{count} monstre(s) marin(s) annoncé(s)"),
+    "desc_monster_held": ("{count} sea monsters said held", "{count} monstres marins annoncés"),
+    "desc_monster_held_one": ("{count} sea monster said held", "{count} monstre marin annoncé"),
     "desc_explore": ("the explorer card {card}", "la carte d'exploration {card}"),
     "desc_rotate": ("the card at {at} turned", "la carte en {at} tournée"),
     "desc_swap": ("the hand swapped for the row", "la main échangée contre la rangée"),

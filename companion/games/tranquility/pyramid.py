@@ -284,7 +284,7 @@ class Pyramid(Tranquility):
         if self.explores(i):
             return accepted(Text("pyramid_overridden_explore", card=label, at=placement.at), None)
         cost = min(self._cost(value, i)[0], self.hands[self._turn] - 1)
-        return accepted(Text("overridden", card=label, at=placement.at, cost=cost), cost)
+        return accepted(Text("overridden", card=label, at=placement.at, cost=cards(cost)), cost)
 
     def explore_discard(self, card: str) -> int:
         """How many cards the active seat discards once ``card`` is drawn for the card waiting

@@ -9,7 +9,7 @@ The rulebook's example: a 5 on the first cell of row 2 after a 3 ending row 1.
 
 >>> game = Tranquility.from_position(3, cells={"f1": 3}, hands=[5, 5, 5])
 >>> game.play(Play("5", "a2")).message_en
-'5 at a2: discard 2 (next to 3 at f1)'
+'Seat 1 laid 5 at a2 next to 3: discard 2 cards'
 >>> game.play(Play("4", "b2")).message_en
 '4 at b2 must be greater than 5 at a2'
 """
@@ -428,9 +428,9 @@ class Tranquility(PlacingGame[Snapshot]):
             return refused("T5", Text("too_costly", card=v, at=at, cost=cost, other=cells[neighbour],
                                       other_at=names[neighbour], seat=self.turn, left=hand - 1))
         if cost == 0:
-            return accepted(Text("placed_free", card=v, at=at), 0)
-        return accepted(Text("placed_cost", card=v, at=at, cost=cost, other=cells[neighbour],
-                             other_at=names[neighbour]), cost)
+            return accepted(Text("placed_free", card=v, at=at, seat=self.turn), 0)
+        return accepted(Text("placed_cost", card=v, at=at, cost=cards(cost), other=cells[neighbour],
+                             other_at=names[neighbour], seat=self.turn), cost)
 
     def _room(self, low: int, high: int) -> int:
         """How many whole numbers between ``low`` and ``high`` may still fill a gap (T3)."""
@@ -486,7 +486,7 @@ class Tranquility(PlacingGame[Snapshot]):
         value, i = ISLAND[placement.card], self.BOARD.index[placement.at]
         cost, _ = self._cost(value, i)
         cost = min(cost, self.hands[self._turn] - 1)
-        return accepted(Text("overridden", card=value, at=placement.at, cost=cost), cost)
+        return accepted(Text("overridden", card=value, at=placement.at, cost=cards(cost)), cost)
 
     # -- applying ----------------------------------------------------------
 

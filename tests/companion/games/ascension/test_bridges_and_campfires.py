@@ -51,7 +51,7 @@ def test_a4_faq_sommet_only_after_the_last_pont_is_covered() -> None:
     assert game.play(TakeBack("a9")).legal
     ruling = game.play(Play("5s", "g1"))
     assert ruling_of(ruling) == ok(4)
-    assert ruling.message_en == "5s at g1: discard 4 (next to 1g at f1)"
+    assert ruling.message_en == "Seat 1 laid snowy 5 at g1 next to the green 1 at f1: discard 4 cards"
     assert game.state_json()["bridges_covered"] == ["g1"]
     assert game.is_complete()
     ruling = game.play(Play("summit", "a9", player=2))
@@ -62,11 +62,12 @@ def test_a4_faq_sommet_only_after_the_last_pont_is_covered() -> None:
 
 def test_a4_covering_a_pont_messages() -> None:
     ruling = assert_ruling(Pos({"a1": "3g", "b1": "bridge", "c1": "3r"}), Play("3s", "b1"), ok(0))
-    assert ruling.message_en == "3s covers the Pont at b1: nothing to discard"
-    assert ruling.message_fr == "3s recouvre le Pont en b1 : rien à défausser"
+    assert ruling.message_en == "Seat 1 covered the Pont at b1 with snowy 3: nothing to discard"
+    assert ruling.message_fr == "Le joueur 1 a recouvert le Pont en b1 de 3 enneigé : rien à défausser"
     ruling = assert_ruling(Pos({"a1": "3g", "b1": "bridge", "c1": "9r"}), Play("5s", "b1"), ok(4))
-    assert ruling.message_en == "5s at b1: discard 4 (next to 9r at c1)"
-    assert ruling.message_fr == "5s en b1 : défaussez 4 (à côté de 9r en c1)"
+    assert ruling.message_en == "Seat 1 laid snowy 5 at b1 next to the rocky 9 at c1: discard 4 cards"
+    assert ruling.message_fr == (
+        "Le joueur 1 a posé 5 enneigé en b1 à côté du 9 rocheux en c1 : défaussez 4 cartes")
 
 
 def test_a4_bridge_message() -> None:
@@ -177,15 +178,15 @@ def test_a5_campfire_applied(options: Mapping[str, object], discard: int) -> Non
 def test_a5_campfire_messages() -> None:
     ruling = assert_ruling(Pos(dict(ROW1, a2="7s")), Campfire("campfire-g", "a1", "b2"), ok(4))
     assert ruling.message_en == (
-        "the green Feu de camp at a1, 3g moves to b2: 3g at b2: discard 4 (next to 7s at a2)")
+        "Seat 1 laid the green Feu de camp at a1 and green 3 moves up to b2: discard 4 cards")
     assert ruling.message_fr == (
-        "le Feu de camp herbeux en a1, 3g monte en b2 : 3g en b2 : défaussez 4 (à côté de 7s en a2)")
+        "Le joueur 1 a posé le Feu de camp herbeux en a1 et 3 herbeux monte en b2 : défaussez 4 cartes")
     ruling = assert_ruling(Pos(dict(ROW1, a2="9s")), Campfire("campfire-g", "a1", "b2"), no("A3"))
-    assert "3g" in ruling.message_en and "b2" in ruling.message_en and "6" in ruling.message_en
-    assert "3g" in ruling.message_fr and "b2" in ruling.message_fr and "6" in ruling.message_fr
+    assert "green 3" in ruling.message_en and "b2" in ruling.message_en and "6" in ruling.message_en
+    assert "3 herbeux" in ruling.message_fr and "b2" in ruling.message_fr and "6" in ruling.message_fr
     ruling = assert_ruling(Pos(ROW1), Campfire("campfire-s", "a1", "a2"), no("A5"))
-    assert ruling.message_en == "the snowy Feu de camp replaces a Versant of its terrain, not 3g at a1"
-    assert ruling.message_fr == "le Feu de camp enneigé remplace un Versant de son type, pas 3g en a1"
+    assert ruling.message_en == "the snowy Feu de camp replaces a Versant of its terrain, not green 3 at a1"
+    assert ruling.message_fr == "le Feu de camp enneigé remplace un Versant de son type, pas 3 herbeux en a1"
     ruling = assert_ruling(Pos(dict(ROW1, a1="3g+ibex"), ibex={"a1": 2}, options=FAUNA),
                            Campfire("campfire-g", "a1", "a2"), no("A5"))
     assert "2" in ruling.message_en and "a1" in ruling.message_en

@@ -10,6 +10,8 @@ from companion import Discard, Event, Flag, Override, Play, TakeBack, Undo
 from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.pyramid import SLOTS, SUPPORT
 from companion.games.ascension.rules import Ascension
+from companion.games.ascension.setup import card_label
+from companion.text import Both
 from tests.companion.games.ascension.positions import SEQUENCES, Pos, snapshot
 from tests.companion.games.ascension.test_bridges_and_campfires import A4_CASES, A5_CASES
 from tests.companion.games.ascension.test_cards_and_setup import A1_CASES
@@ -96,8 +98,11 @@ def test_campfires_agree_with_check(position: Pos, event: Campfire, expected: Ex
 )
 def test_g3_versant_messages_name_the_card_and_slot(position: Pos, event: Play, expected: Expected) -> None:
     ruling = assert_ruling(position, event, expected)
-    for message in (ruling.message_en, ruling.message_fr):
-        assert event.card.removesuffix("+ibex") in message and event.at in message, message
+    # Named in words, as players say it ("snowy 7", "7 enneigé"): the ibex icon may be left unsaid.
+    label = card_label(event.card.removesuffix("+ibex"))
+    assert isinstance(label, Both)
+    for message, name in ((ruling.message_en, label.en), (ruling.message_fr, label.fr)):
+        assert name in message and event.at in message, message
         if expected[2]:
             assert str(expected[2]) in message
 
@@ -110,13 +115,15 @@ def test_g3_campfire_messages_name_the_feu_the_versant_and_both_slots(
     position: Pos, event: Campfire, expected: Expected,
 ) -> None:
     game = position.game()
-    versant = game.state_json()["cells"][event.at]
+    versant = card_label(game.state_json()["cells"][event.at])
+    assert isinstance(versant, Both)
     ruling = assert_ruling(position, event, expected)
     terrains = {"g": ("green", "herbeux"), "s": ("snowy", "enneigé"), "r": ("rocky", "rocheux")}
     terrain = terrains[event.card[-1]]
-    for message, word in ((ruling.message_en, terrain[0]), (ruling.message_fr, terrain[1])):
+    for message, word, name in ((ruling.message_en, terrain[0], versant.en),
+                                (ruling.message_fr, terrain[1], versant.fr)):
         assert "Feu de camp" in message and word in message, message
-        assert versant in message and event.at in message and event.move_to in message, message
+        assert name in message and event.at in message and event.move_to in message, message
 
 
 def _names() -> list[str]:

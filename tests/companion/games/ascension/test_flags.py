@@ -48,8 +48,8 @@ def test_g5_flag_blocks_other_events(event: Event) -> None:
     assert game.state_json()["flagged"] == [{"card": "4g", "at": "b1", "rule": "A2"}]
     blocked = game.check(event)
     assert blocked.rule == "G5"
-    assert "4g" in blocked.message_en and "b1" in blocked.message_en
-    assert "4g" in blocked.message_fr and "b1" in blocked.message_fr
+    assert "green 4" in blocked.message_en and "b1" in blocked.message_en
+    assert "4 herbeux" in blocked.message_fr and "b1" in blocked.message_fr
     assert list(game.legal_placements) == [] and list(game.campfires()) == []
 
 
@@ -95,8 +95,8 @@ def test_g5_take_back() -> None:
     assert ruling_of(game.check(TakeBack("c1"))) == no("G5")
     ruling = game.play(TakeBack("b1"))
     assert ruling.legal
-    assert ruling.message_en == "4g taken back from b1"
-    assert ruling.message_fr == "reprise en b1 : 4g"
+    assert ruling.message_en == "green 4 taken back from b1"
+    assert ruling.message_fr == "reprise en b1 : 4 herbeux"
     assert game.flagged == () and game._save() == before and game.move_stack == []
     assert game.play(Play("5s", "b1")).legal
 
@@ -211,8 +211,8 @@ def test_g5_override_message() -> None:
     game = Pos({"a1": "3g"}, hand=3).game()
     game.play(Play("12s", "b1"))
     ruling = game.check(Override())
-    assert ruling.message_en == "override: 12s at b1 accepted, discard 2"
-    assert ruling.message_fr == "passer outre : on garde 12s en b1, défaussez 2"
+    assert ruling.message_en == "snowy 12 at b1 kept anyway: discard 2 cards"
+    assert ruling.message_fr == "12 enneigé en b1 gardée malgré tout : défaussez 2 cartes"
 
 
 def test_g5_overridden_card_counts_afterwards() -> None:

@@ -236,7 +236,7 @@ def test_a9_grappin_messages() -> None:
     assert ruling.message_en == "no Grappin left"
     assert ruling.message_fr == "plus aucun Grappin"
     ruling = assert_ruling(Pos(players=1), Play("1g", "a1"), no("A9"))
-    assert "1g" in ruling.message_en and "1g" in ruling.message_fr
+    assert "green 1" in ruling.message_en and "1 herbeux" in ruling.message_fr
 
 
 def test_a9_solo_hand_limit_is_6() -> None:

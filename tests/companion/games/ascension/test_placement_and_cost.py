@@ -71,8 +71,8 @@ SNOWY_2 = Pos({"a1": "4r", "b1": "6g", "c1": "5s", "a2": "9g", "b2": "8r"})
 def test_a2_rulebook_snowy_2_fits_nowhere(slot: str, key: str) -> None:
     ruling = assert_ruling(SNOWY_2, Play("2s", slot), no("A2"))
     assert ruling.text.key == key
-    assert "2s" in ruling.message_en and slot in ruling.message_en
-    assert "2s" in ruling.message_fr and slot in ruling.message_fr
+    assert "snowy 2" in ruling.message_en and slot in ruling.message_en
+    assert "2 enneigé" in ruling.message_fr and slot in ruling.message_fr
 
 
 def test_a2_rulebook_snowy_2_every_slot_refused() -> None:
@@ -88,15 +88,17 @@ def test_a2_rulebook_snowy_2_every_slot_refused() -> None:
 def test_a2_rulebook_snowy_2_messages() -> None:
     game = SNOWY_2.game()
     assert game.check(Play("2s", "a3")).message_en == (
-        "2s at a3: a card goes no higher than the row of its value, 2; this is row 3")
-    assert game.check(Play("2s", "c2")).message_en == "2s at c2 needs two cards under it: d1 empty"
-    assert game.check(Play("2s", "c2")).message_fr == "2s en c2 doit reposer sur deux cartes : d1 vide"
+        "snowy 2 at a3: a card goes no higher than the row of its value, 2; this is row 3")
+    assert game.check(Play("2s", "c2")).message_en == "snowy 2 at c2 needs two cards under it: d1 empty"
+    assert game.check(Play("2s", "c2")).message_fr == (
+        "2 enneigé en c2 doit reposer sur deux cartes : d1 vide")
     assert game.check(Play("2s", "d1")).message_en == (
-        "2s at d1 cannot stand beside 5s at c1: two snowy cards are never side by side")
+        "snowy 2 at d1 cannot stand beside the snowy 5 at c1: two snowy cards are never side by side")
     assert game.check(Play("2s", "d1")).message_fr == (
-        "2s en d1 ne peut être à côté de 5s en c1 : deux cartes enneigées ne sont jamais adjacentes")
+        "2 enneigé en d1 ne peut être à côté du 5 enneigé en c1 : "
+        "deux cartes enneigées ne sont jamais adjacentes")
     assert game.check(Play("2s", "e1")).message_fr == (
-        "2s en e1 doit se poser à droite d'une carte, en début de rangée ou sur un Pont : d1 est vide")
+        "2 enneigé en e1 doit se poser à droite d'une carte, en début de rangée ou sur un Pont : d1 est vide")
 
 
 # -- A3: the cost -----------------------------------------------------------
@@ -178,15 +180,17 @@ def test_a3_rulebook_mary_pays_two() -> None:
     game = Pos({"a1": "3g"}, hands=(5, 5, 5), decks=(10, 10, 10)).game()
     ruling = game.play(Play("5s", "b1"))
     assert ruling_of(ruling) == ok(2)
-    assert ruling.message_en == "5s at b1: discard 2 (next to 3g at a1)"
-    assert ruling.message_fr == "5s en b1 : défaussez 2 (à côté de 3g en a1)"
+    assert ruling.message_en == "Seat 1 laid snowy 5 at b1 next to the green 3 at a1: discard 2 cards"
+    assert ruling.message_fr == (
+        "Le joueur 1 a posé 5 enneigé en b1 à côté du 3 herbeux en a1 : défaussez 2 cartes")
     assert (game.hands, game.decks, game.discards, game.turn) == ([5, 5, 5], [7, 10, 10], [2, 0, 0], 2)
 
 
 def test_a3_rulebook_stewart_message() -> None:
     ruling = assert_ruling(Pos(STEWART), Play("7s", "c2"), ok(2))
-    assert ruling.message_en == "7s at c2: discard 2 (next to the green Feu de camp (adopted 9) at b2)"
-    assert "7s en c2 : défaussez 2" in ruling.message_fr
+    assert ruling.message_en == (
+        "Seat 1 laid snowy 7 at c2 next to the green Feu de camp (adopted 9) at b2: discard 2 cards")
+    assert "Le joueur 1 a posé 7 enneigé en c2" in ruling.message_fr
     assert "Feu de camp herbeux (valeur adoptée 9) en b2" in ruling.message_fr
 
 
@@ -199,6 +203,7 @@ def test_a3_french_names_a_feu_de_camp_grammatically() -> None:
 
 def test_a3_too_costly_message() -> None:
     ruling = assert_ruling(Pos({"a1": "3g"}, hand=2, turn=2, hands=(5, 2, 5)), Play("6s", "b1"), no("A3"))
-    assert ruling.message_en == "6s at b1 costs 3 cards (next to 3g at a1) but seat 2 would hold only 1"
+    assert ruling.message_en == (
+        "snowy 6 at b1 costs 3 cards (next to the green 3 at a1) but seat 2 would hold only 1")
     assert ruling.message_fr == (
-        "6s en b1 coûte 3 cartes (à côté de 3g en a1) mais le joueur 2 n'en aurait que 1")
+        "6 enneigé en b1 coûte 3 cartes (à côté du 3 herbeux en a1) mais le joueur 2 n'en aurait que 1")

@@ -154,16 +154,16 @@ def test_c1_message() -> None:
 
 def test_c3_message() -> None:
     ruling = assert_ruling(Pos({"a1": "3g", "b1": "5s"}), Play("5r", "b1"), no("C3"))
-    assert ruling.message_en == "5r cannot go to b1: b1 already holds 5s"
-    assert ruling.message_fr == "5r ne peut aller en b1 : b1 porte déjà 5s"
+    assert ruling.message_en == "rocky 5 cannot go to b1: b1 already holds snowy 5"
+    assert ruling.message_fr == "5 rocheux ne peut aller en b1 : b1 porte déjà 5 enneigé"
 
 
 def test_a5_nothing_covers_a_feu_de_camp_message() -> None:
     ruling = assert_ruling(Pos({"b1": "campfire-s"}), Play("5r", "b1"), no("A5"))
     assert ruling.message_en == (
-        "5r cannot go to b1: nothing covers a Feu de camp, and b1 holds the snowy Feu de camp")
+        "rocky 5 cannot go to b1: nothing covers a Feu de camp, and b1 holds the snowy Feu de camp")
     assert ruling.message_fr == (
-        "5r ne peut aller en b1 : rien ne recouvre un Feu de camp, et b1 porte le Feu de camp enneigé")
+        "5 rocheux ne peut aller en b1 : rien ne recouvre un Feu de camp, et b1 porte le Feu de camp enneigé")
 
 
 @pytest.mark.parametrize(

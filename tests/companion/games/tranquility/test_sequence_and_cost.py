@@ -56,8 +56,8 @@ def test_rulebook_example_message_and_discard() -> None:
     game = Pos({"f1": 3}).game()
     ruling = game.play(Play("5", "a2"))
     assert ruling.discard == 2
-    assert ruling.message_en == "5 at a2: discard 2 (next to 3 at f1)"
-    assert ruling.message_fr == "5 en a2 : défaussez 2 (à côté de 3 en f1)"
+    assert ruling.message_en == "Seat 1 laid 5 at a2 next to 3: discard 2 cards"
+    assert ruling.message_fr == "Le joueur 1 a posé 5 en a2 à côté de 3 : défaussez 2 cartes"
     assert game.discards == [2, 0, 0]
 
 
