@@ -1,17 +1,17 @@
 """Bilingual texts: every message a player sees exists in French and English.
 
 A :class:`Text` is a message key from :mod:`companion.messages` (or a game's own
-messages, registered there) with its
-arguments; it renders lazily, so the rules engine can build rulings in a hot
-loop without formatting strings nobody reads.
+messages, registered there) with its arguments; it renders lazily, so the rules engine can build
+rulings in a hot loop without formatting strings nobody reads. The English is the code's; the
+French comes from the key's gettext catalogue (:mod:`companion.catalogues`).
 
 >>> Text("seat_discards", seat=2, count=2).en
 'Seat 2 discards 2 cards'
 >>> Text("seat_discards", seat=2, count=2).fr
 'Le joueur 2 défausse 2 cartes'
 
-A message counting one thing has its singular under the key ``<key>_one``, used where the
-argument ``count`` takes the singular in the language (CLDR's rules: 1 in English, 0 and 1 in
+A message counting one thing has its singular under the key ``<key>_one`` and is a plural entry
+of the catalogue, so ``count`` takes the language's form (1 is singular in English, 0 and 1 in
 French); a message counting two things names each count as its own counted message:
 
 >>> Text("signal_discard", count=1).en, Text("signal_discard", count=1).fr
@@ -27,7 +27,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.messages import MESSAGES
+from companion.catalogues import translations
+from companion.messages import DOMAINS, MESSAGES
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -58,12 +59,8 @@ class Text:
 
     def render(self, lang: Lang) -> str:
         """Return the message in ``lang`` ("en" or "fr")."""
-        key = self.key
-        if _singular(self.args.get("count"), lang) and f"{key}_one" in MESSAGES:
-            key = f"{key}_one"
-        template = MESSAGES[key][0 if lang == "en" else 1]
         values = {name: _render(value, lang) for name, value in self.args.items()}
-        return template.format(**values)
+        return template(self.key, lang, self.args.get("count")).format(**values)
 
     @property
     def en(self) -> str:
@@ -90,12 +87,18 @@ def cards(count: int) -> Text:
     return Text("count_cards", count=count)
 
 
-def _singular(count: object, lang: Lang) -> bool:
-    """Whether ``count`` takes the singular in ``lang`` (CLDR's plural rule "one" for a whole
-    number: 1 in English; 0 and 1 in French)."""
-    if isinstance(count, bool) or not isinstance(count, int):
-        return False
-    return count == 1 if lang == "en" else count in (0, 1)
+def template(key: str, lang: Lang, count: object = None) -> str:
+    """The template of message ``key`` in ``lang``: the code's English, or its French from the
+    key's catalogue (the entry of context ``key``). A counted message (one with a ``<key>_one``)
+    takes the form its catalogue's plural rule gives ``count``: 1 is singular in English, 0 and 1
+    in French; anything but a whole number counts as many."""
+    english = MESSAGES[key]
+    words = translations(DOMAINS[key], lang)
+    singular = MESSAGES.get(f"{key}_one")
+    if singular is None:
+        return words.pgettext(key, english)
+    many = 2 if isinstance(count, bool) or not isinstance(count, int) else count
+    return words.npgettext(key, singular, english, many)
 
 
 def _discovered(key: str) -> bool:

@@ -36,6 +36,6 @@ def script_texts(lang: Lang) -> dict[str, str]:
 
 
 def _placeholders(key: str) -> dict[str, str]:
-    english = MESSAGES[key][0]
+    english = MESSAGES[key]
     names = ("seat", "count", "outcome", "n", "corner", "card", "at")
     return {name: "{" + name + "}" for name in names if "{" + name + "}" in english}

@@ -1,4 +1,7 @@
-"""Every message exists in both languages with the same fields."""
+"""Texts render in both languages: fields, nested texts, counts, decimal marks, the system's reasons.
+
+That every message has its French, with the same fields, is :mod:`tests.companion.test_catalogues`'s.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import pytest
 from companion.cli.main import main
 from companion.engine.spec import specs
 from companion.messages import MESSAGES
-from companion.text import OS_REASONS, Both, Text, os_reason
+from companion.text import OS_REASONS, Both, Text, os_reason, template
 
 specs()  # every game's own messages join the catalogue
 
@@ -21,10 +24,10 @@ def fields(template: str) -> set[str]:
 
 
 @pytest.mark.parametrize("key", sorted(MESSAGES))
-def test_both_languages_have_the_same_fields(key: str) -> None:
-    en, fr = MESSAGES[key]
-    assert en.strip() and fr.strip()
-    assert fields(en) == fields(fr)
+def test_every_message_renders_in_both_languages_with_the_same_fields(key: str) -> None:
+    french = template(key, "fr", 2)
+    assert MESSAGES[key].strip() and french.strip()
+    assert fields(MESSAGES[key]) == fields(french)
 
 
 def test_text_renders_nested_texts_and_both() -> None:
@@ -48,7 +51,7 @@ def test_texts_compare_by_key_and_arguments() -> None:
 def test_a_singular_has_its_plural_and_the_same_fields(key: str) -> None:
     plural = key.removesuffix("_one")
     assert plural in MESSAGES
-    assert fields(MESSAGES[key][0]) == fields(MESSAGES[plural][0]) and "count" in fields(MESSAGES[key][0])
+    assert fields(MESSAGES[key]) == fields(MESSAGES[plural]) and "count" in fields(MESSAGES[key])
 
 
 def test_one_thing_is_counted_in_the_singular() -> None:
@@ -56,6 +59,10 @@ def test_one_thing_is_counted_in_the_singular() -> None:
     assert Text("desc_discard", count=1).fr == "défausse de 1 carte"
     assert Text("desc_discard", count=3).en == "discard of 3 cards"
     assert Text("seat_discards", seat=1, count=1).fr == "Le joueur 1 défausse 1 carte"
+    # French counts nothing in the singular too; English does not.
+    assert (Text("count_cards", count=0).en, Text("count_cards", count=0).fr) == ("0 cards", "0 carte")
+    # What is not a whole number counts as many.
+    assert Text("count_cards", count="?").fr == "? cartes"
 
 
 def test_the_systems_reasons_players_meet_are_said_in_both_languages() -> None:

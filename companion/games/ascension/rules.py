@@ -27,7 +27,7 @@ from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refu
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.ascension.campfire import check_campfire, forced_cost, override_ruling
 from companion.games.ascension.events import Campfire, Grapple, Herd
-from companion.games.ascension.messages import MESSAGES
+from companion.games.ascension.messages import DOMAIN, MESSAGES
 from companion.games.ascension.modules import (
     green_path,
     herd_can_climb,
@@ -53,7 +53,6 @@ from companion.games.ascension.pyramid import (
 )
 from companion.games.ascension.seen import Seen
 from companion.games.ascension.setup import (
-    FIRE_NAMES,
     HAND_LIMIT,
     IBEX_ICONS,
     OPTIONS,
@@ -61,6 +60,7 @@ from companion.games.ascension.setup import (
     SOLO_HAND_LIMIT,
     SUMMITS,
     TERRAIN_NAMES,
+    beside_words,
     bridge_holders,
     card_label,
     deal_sizes,
@@ -76,7 +76,7 @@ BRIDGE = CARDS["bridge"]
 #: are arithmetic or terrain; a card with nothing under it, or in a taken slot, cannot stay.
 OVERRIDABLE_KEYS = frozenset({"row_too_high", "terrain_adjacent", "too_costly_asc"})
 
-register_messages(MESSAGES)  # this game's own messages join the catalogue
+register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,21 +408,10 @@ class Ascension(Seen, PlacingGame[Snapshot]):
                              beside=self._beside(neighbour_at)), cost)
 
     def _beside(self, i: int, english: str = "next to") -> Both:
-        """"next to the green 3 at a1", or a Feu de camp with its adopted value; French contracts
-        "à côté de le" into "à côté du"."""
+        """The card at slot ``i`` as a neighbour: "next to the green 3 at a1"."""
         card = self.cards[i]
         assert card is not None
-        at = SLOTS[i]
-        if card.kind == "campfire":
-            fire, value = FIRE_NAMES[card.terrain], self.value_at(i)
-            adopted = Both(f" (adopted {value})", f" (valeur adoptée {value})") if value else Both("", "")
-            return Both(f"{english} {fire.en}{adopted.en} at {at}",
-                        f"à côté du {fire.fr.removeprefix('le ')}{adopted.fr} en {at}")
-        if card.kind == "bridge":
-            return Both(f"{english} a Pont at {at}", f"à côté d'un Pont en {at}")
-        label = card_label(card.name)
-        en, fr = (label.en, label.fr) if isinstance(label, Both) else (label, label)
-        return Both(f"{english} the {en} at {at}", f"à côté du {fr} en {at}")
+        return beside_words(card, SLOTS[i], self.value_at(i) if card.kind == "campfire" else None, english)
 
     def _check_bridge(self, i: int) -> Ruling:
         at = SLOTS[i]

@@ -108,6 +108,21 @@ def card_label(name: str) -> Both | str:
     return OTHER_NAMES.get(card.kind, name)
 
 
+def beside_words(card: Card, at: str, adopted: int | None, english: str = "next to") -> Both:
+    """``card`` at ``at`` as a neighbour: "next to the green 3 at a1", or a Feu de camp with its
+    ``adopted`` value; French contracts "à côté de le" into "à côté du"."""
+    if card.kind == "campfire":
+        fire = FIRE_NAMES[card.terrain]
+        value = Both(f" (adopted {adopted})", f" (valeur adoptée {adopted})") if adopted else Both("", "")
+        return Both(f"{english} {fire.en}{value.en} at {at}",
+                    f"à côté du {fire.fr.removeprefix('le ')}{value.fr} en {at}")
+    if card.kind == "bridge":
+        return Both(f"{english} a Pont at {at}", f"à côté d'un Pont en {at}")
+    label = card_label(card.name)
+    en, fr = (label.en, label.fr) if isinstance(label, Both) else (label, label)
+    return Both(f"{english} the {en} at {at}", f"à côté du {fr} en {at}")
+
+
 def diagram(cards: Sequence[Card | None], ibex: Sequence[int], flagged: Mapping[str, str],
             summit: bool) -> str:
     """The pyramid as text, the summit on top: ``^`` marks the ibex icon, ``*2`` two

@@ -34,7 +34,7 @@ from companion.errors import MalformedInput
 from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, colour_of, value_of
-from companion.games.crew.messages import MESSAGES
+from companion.games.crew.messages import DOMAIN, MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
@@ -42,7 +42,7 @@ from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
 from companion.text import Both, Text
 
-register_messages(MESSAGES)  # this game's own messages join the catalogue
+register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 class Crew(TrickGame):

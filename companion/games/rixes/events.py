@@ -25,12 +25,12 @@ from companion.engine.events import (
 )
 from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import CAPTAINS
-from companion.games.rixes.messages import MESSAGES
+from companion.games.rixes.messages import DOMAIN, MESSAGES
 from companion.games.rixes.weapons import TYPES
 from companion.messages import register_messages
 from companion.text import Text
 
-register_messages(MESSAGES)  # this game's own messages join the catalogue
+register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 #: Each operation and the fields it takes (``RECORD.md``, the ``ops`` of an ``effect``).
 OPS: dict[str, tuple[str, ...]] = {

@@ -41,7 +41,7 @@ from companion.games.rixes.bagarre import (
 from companion.games.rixes.controls import controls, notes
 from companion.games.rixes.effects import Bagarre, apply
 from companion.games.rixes.events import Effect, Recruit
-from companion.games.rixes.messages import MESSAGES
+from companion.games.rixes.messages import DOMAIN, MESSAGES
 from companion.games.rixes.phases import Won, end, loot, recruit
 from companion.games.rixes.seen import Seen
 from companion.games.rixes.table import DEALT, Member, Revoke, Table, crew_of
@@ -49,7 +49,7 @@ from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon
 from companion.messages import register_messages
 from companion.text import Both, Text
 
-register_messages(MESSAGES)  # this game's own messages join the catalogue
+register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 class Rixes(Seen, Game[Table]):

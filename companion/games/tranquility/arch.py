@@ -31,11 +31,12 @@ from companion.engine.ruling import Outcome, Ruling, Termination, refused
 from companion.games.tranquility.arch_messages import ARCH_MESSAGES
 from companion.games.tranquility.board import ARCH, HIGHEST, LOWEST, PILLARS
 from companion.games.tranquility.gaps import checked_cells, gap_cells
+from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.rules import FINISH, START, Tranquility, register_rules
 from companion.messages import register_messages
 from companion.text import Both, Text, cards
 
-register_messages(ARCH_MESSAGES)  # the variant's own messages join the catalogue
+register_messages(ARCH_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 #: The arch's opening, inside the 7 x 7 box under the roof: names of no cell (T17).
 OPENING = frozenset(f"{col}{row}" for col in "cde" for row in (1, 2, 3))

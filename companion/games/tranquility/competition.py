@@ -27,6 +27,7 @@ from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.competition_messages import COMPETITION_MESSAGES
 from companion.games.tranquility.events import Pass, StartDiscards, Swap
+from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.rules import (
     EXPANSION,
     FINISH,
@@ -40,7 +41,7 @@ from companion.games.tranquility.rules import (
 from companion.messages import register_messages
 from companion.text import Both, Text, cards
 
-register_messages(COMPETITION_MESSAGES)  # the variant's own messages join the catalogue
+register_messages(COMPETITION_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 #: Cards turned face up beside the deck (T20): the row is refilled to this many.
 ROW = 5

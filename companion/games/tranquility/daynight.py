@@ -31,6 +31,7 @@ from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import HIGHEST, LOWEST
 from companion.games.tranquility.daynight_messages import DAY_NIGHT_MESSAGES
 from companion.games.tranquility.events import Drawn, Rotate, StartDiscards
+from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.rules import (
     FINISH,
     FINISH_CARDS,
@@ -45,7 +46,7 @@ from companion.games.tranquility.rules import (
 from companion.messages import register_messages
 from companion.text import Both, Text, cards
 
-register_messages(DAY_NIGHT_MESSAGES)  # the variant's own messages join the catalogue
+register_messages(DAY_NIGHT_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 DAY, NIGHT = "day", "night"
 _HALVES = {DAY: Both("day", "jour"), NIGHT: Both("night", "nuit")}

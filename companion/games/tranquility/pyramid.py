@@ -32,12 +32,13 @@ from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import HIGHEST, LOWEST, PYRAMID
 from companion.games.tranquility.events import Compass, Explore
 from companion.games.tranquility.explorer import BACK, EXPLORE_CARDS, JOKER, KEPT, KINDS, STORMS, Pile
+from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.pyramid_messages import PYRAMID_MESSAGES
 from companion.games.tranquility.rules import EXPANSION, FINISH, ISLAND, START, Tranquility, register_rules
 from companion.messages import register_messages
 from companion.text import Both, Text, cards
 
-register_messages(PYRAMID_MESSAGES)
+register_messages(PYRAMID_MESSAGES, DOMAIN)
 
 #: How the explorer and expansion cards are named in messages.
 LABELS: dict[str, Both] = {

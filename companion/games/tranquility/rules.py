@@ -29,7 +29,7 @@ from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import GRID, HIGHEST, LOWEST, Board
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.gaps import checked_cells, gap_cells
-from companion.games.tranquility.messages import MESSAGES
+from companion.games.tranquility.messages import DOMAIN, MESSAGES
 from companion.games.tranquility.no_room import no_room
 from companion.games.tranquility.options import OPTIONS, rules_key
 from companion.messages import register_messages
@@ -55,7 +55,7 @@ _FINISH_LABEL = Both("the Finish card", "la carte d'arrivée")
 _START_CORNER = Both("the start corner", "le coin de départ")
 _FINISH_CORNER = Both("the finish corner", "le coin d'arrivée")
 
-register_messages(MESSAGES)  # this game's own messages join the catalogue
+register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from companion.errors import MalformedInput
 from companion.games.tranquility import seas_controls
 from companion.games.tranquility.beside import cards_beside, drawer
 from companion.games.tranquility.events import Compass, DiscardHand, Drawn, MonsterHeld, Reef, StartDiscards
+from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.messages_seas import SEAS_MESSAGES
 from companion.games.tranquility.options import STORM_COLOURS
 from companion.games.tranquility.rules import (
@@ -43,7 +44,7 @@ from companion.games.tranquility.rules import (
 from companion.messages import register_messages
 from companion.text import Text, cards
 
-register_messages(SEAS_MESSAGES)
+register_messages(SEAS_MESSAGES, DOMAIN)
 
 ROWS = 6
 YELLOW_LIMIT = 3
