@@ -12,6 +12,7 @@ import importlib
 import re
 
 from companion.app.enrol_params import GRID, SHOTS
+from companion.cli.words import _
 
 #: The most rows or columns of a batch's grid.
 MOST_SIDE = 8
@@ -22,25 +23,25 @@ def add_arguments(parser: argparse.ArgumentParser, *, shots: bool = True) -> Non
     ``shots`` is False: the command that also enrols from photos has its own, ``--cards``,
     ``--frames``, ``--host``, ``--port``, ``--no-page``, ``--linger``)."""
     parser.add_argument("--source", default=None,
-                        help="the camera, as for `companion run` (a video file, a folder of images, "
-                             "webcam:N, picamera), or simulated[:SEED]: simulated players enrolling a deck "
-                             "in front of the demo's camera (default: from the configuration)")
+                        help=_("the camera, as for `companion run` (a video file, a folder of images, "
+                               "webcam:N, picamera), or simulated[:SEED]: simulated players enrolling a "
+                               "deck in front of the demo's camera (default: from the configuration)"))
     parser.add_argument("--grid", default=f"{GRID[0]}x{GRID[1]}", metavar="ROWSxCOLUMNS",
-                        help="the grid a batch of cards is laid in")
+                        help=_("the grid a batch of cards is laid in"))
     if shots:
-        parser.add_argument("--shots", type=int, default=SHOTS, help="the shots kept of each card")
+        parser.add_argument("--shots", type=int, default=SHOTS, help=_("the shots kept of each card"))
     parser.add_argument("--cards", default=None, metavar="NAMES",
-                        help="enrol only these cards, separated by commas (default: the whole deck, its back "
-                             "included)")
+                        help=_("enrol only these cards, separated by commas (default: the whole deck, its "
+                               "back included)"))
     parser.add_argument("--frames", type=int, default=None,
-                        help="stop after this many frames (the profile of what was kept is saved)")
+                        help=_("stop after this many frames (the profile of what was kept is saved)"))
     parser.add_argument("--host", default=None,
-                        help="the address the page listens on (default: the configuration's)")
+                        help=_("the address the page listens on (default: the configuration's)"))
     parser.add_argument("--port", type=int, default=None,
-                        help="the page's port, 0 for any free one (default: the configuration's)")
-    parser.add_argument("--no-page", action="store_true", help="serve no page")
+                        help=_("the page's port, 0 for any free one (default: the configuration's)"))
+    parser.add_argument("--no-page", action="store_true", help=_("serve no page"))
     parser.add_argument("--linger", type=float, default=5.0,
-                        help="seconds the page stays up once the profile is saved")
+                        help=_("seconds the page stays up once the profile is saved"))
 
 
 def parse_grid(text: str) -> tuple[int, int] | None:

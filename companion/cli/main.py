@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from companion.app.bench import bench_rules, bench_setup, benched, one_blas_thread
 from companion.app.referee import parse_options
-from companion.cli.lang import default_lang
+from companion.cli.lang import asked_lang, default_lang
 from companion.cli.parsers import build_parser
 from companion.engine.events import Event, Play, TakeBack
 from companion.engine.game import Game
@@ -24,7 +24,9 @@ from companion.text import Lang, Text, os_reason
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The language is known before the parser is built: its help and argparse's words speak it.
+    parser = build_parser(asked_lang(argv) or default_lang())
     args = parser.parse_args(argv)
     if getattr(args, "run", None) is None:
         # Bare `companion`: what it can do, not an error.
