@@ -83,4 +83,20 @@ PAGE_MESSAGES: dict[str, tuple[str, str]] = {
     "page_table_tap_seat": ("Tap seat {n}: where its player sits", "Touchez la place {n} : là où son joueur est assis"),
     "page_table_tap_place": ("Tap {n}'s card place: where it lays its cards in the middle",
                              "Touchez l'emplacement de {n} : là où il pose ses cartes au milieu"),
+
+    # -- Issue 70, the page players want on their phones: L'Ascension's legend.
+    # (One block, kept together for the move to the gettext catalogues.)
+    "page_legend": ("What the colours and symbols mean", "Ce que disent les couleurs et les symboles"),
+    "page_legend_meadow": ("Meadow (herbeux): green, a tuft of grass", "Herbeux : vert, une touffe d'herbe"),
+    "page_legend_snow": ("Snow (enneigé): white, a snowflake", "Enneigé : blanc, un flocon"),
+    "page_legend_rock": ("Rock (rocheux): red, a boulder", "Rocheux : rouge, un rocher"),
+    "page_legend_ibex_icon": ("the ibex icon (horns, bottom left)", "l'icône Bouquetin (les cornes, en bas à gauche)"),
+    "page_legend_ibex_meeples": ("ibex standing on the card (Faune montagnarde)",
+                                 "bouquetins posés sur la carte (Faune montagnarde)"),
+    "page_legend_campfire": ("Feu de camp (campfire): takes the value of the nearest Versant on its left",
+                             "Feu de camp : prend la valeur du Versant le plus proche à sa gauche"),
+    "page_legend_bridge": ("Pont (bridge): to cover with a Versant before the Sommet",
+                           "Pont : à recouvrir d'un Versant avant le Sommet"),
+    "page_legend_covered": ("a Versant laid over a Pont", "un Versant posé sur un Pont"),
+    "page_legend_summit": ("the Sommet (summit): the last card, on top", "le Sommet : la dernière carte, en haut"),
 }

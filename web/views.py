@@ -14,6 +14,7 @@ from companion.text import Lang, Text
 from web.errors import refuse
 from web.i18n import COOKIE, choose_lang, script_texts
 from web.page import page_of
+from web.svg import legend_html
 
 bp = Blueprint("views", __name__)
 
@@ -35,7 +36,8 @@ def index() -> Response:
               "setup": [{"name": field, "help": help_of(cls, field, lang)} for field in cls.SETUP_FIELDS]}
              for name, cls in refereed().items()]
     html = render_template("page.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
-                           snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games)
+                           snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games,
+                           legend=legend_html(snap["game"], lang))
     response = Response(html, mimetype="text/html")
     if request.args.get("lang") == lang:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
