@@ -84,7 +84,7 @@ PAGE_MESSAGES: dict[str, tuple[str, str]] = {
     "page_table_tap_place": ("Tap {n}'s card place: where it lays its cards in the middle",
                              "Touchez l'emplacement de {n} : là où il pose ses cartes au milieu"),
 
-    # -- Issue 70, the page players want on their phones: L'Ascension's legend.
+    # -- Issue 70, the page players want on their phones: L'Ascension's legend, the address's QR code.
     # (One block, kept together for the move to the gettext catalogues.)
     "page_legend": ("What the colours and symbols mean", "Ce que disent les couleurs et les symboles"),
     "page_legend_meadow": ("Meadow (herbeux): green, a tuft of grass", "Herbeux : vert, une touffe d'herbe"),
@@ -99,4 +99,9 @@ PAGE_MESSAGES: dict[str, tuple[str, str]] = {
                            "Pont : à recouvrir d'un Versant avant le Sommet"),
     "page_legend_covered": ("a Versant laid over a Pont", "un Versant posé sur un Pont"),
     "page_legend_summit": ("the Sommet (summit): the last card, on top", "le Sommet : la dernière carte, en haut"),
+    "page_join": ("Join from another phone", "Rejoindre depuis un autre téléphone"),
+    "page_join_help": ("Scan this code to open this page; changes still need the token.",
+                       "Scannez ce code pour ouvrir cette page ; les modifications demandent toujours le jeton."),
+    "live_join": ("join from another phone (watching; the token above lets it change things): {url}",
+                  "rejoindre depuis un autre téléphone (pour regarder ; le jeton ci-dessus permet de modifier) : {url}"),
 }
