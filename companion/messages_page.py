@@ -72,4 +72,19 @@ PAGE_MESSAGES: dict[str, str] = {
     "page_table_seats": "Set the seats",
     "page_table_tap_seat": "Tap seat {n}: where its player sits",
     "page_table_tap_place": "Tap {n}'s card place: where it lays its cards in the middle",
+
+    # -- L'Ascension's legend, the address's QR code ------------------------------------
+    "page_legend": "What the colours and symbols mean",
+    "page_legend_meadow": "Meadow (herbeux): green, a tuft of grass",
+    "page_legend_snow": "Snow (enneigé): white, a snowflake",
+    "page_legend_rock": "Rock (rocheux): red, a boulder",
+    "page_legend_ibex_icon": "the ibex icon (horns, bottom left)",
+    "page_legend_ibex_meeples": "ibex standing on the card (Faune montagnarde)",
+    "page_legend_campfire": "Feu de camp (campfire): takes the value of the nearest Versant on its left",
+    "page_legend_bridge": "Pont (bridge): to cover with a Versant before the Sommet",
+    "page_legend_covered": "a Versant laid over a Pont",
+    "page_legend_summit": "the Sommet (summit): the last card, on top",
+    "page_join": "Join from another phone",
+    "page_join_help": "Scan this code to open this page; changes still need the token.",
+    "live_join": "join from another phone (watching; the token above lets it change things): {url}",
 }

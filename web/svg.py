@@ -1,16 +1,14 @@
 """The table drawn as SVG, from a game's public state (``Game.state_json()``).
 
-Tranquillité: the 6x6 grid ``a1`` (bottom left) to ``f6`` (top right), the
-``start`` corner outside the grid at the bottom left and ``finish`` at the top
-right. L'Ascension: the pyramid of 44 slots, row 1 (9 slots) at the bottom
-resting on the Panoramas, up to row 8 (2 slots), and the Sommet ``a9`` on top.
-The last placement is outlined, a flagged card is drawn in red over its cell.
+A table of cells (:mod:`web.islands`, :mod:`web.pyramid`): each cell named, the last placement
+outlined, a flagged card drawn in red over its cell.
 A trick game (The Crew, Rixes): the table seen from above, the seats around it (seat 1 at the
 bottom, then clockwise), the trick in play in the middle, each seat's tasks and sonar card by it.
 The drawing is the same in both languages: it shows cell, card, task and rule names and seat
 numbers only.
 Each kind of board a game spec names (:attr:`~companion.engine.spec.GameSpec.board`) has its drawer,
 registered with :func:`drawer`; a game with none is drawn as its public state, one line a field.
+A drawer whose symbols need saying registers its legend with :func:`legend` (the page shows it).
 
 >>> svg = table_svg({"game": "tranquility", "cells": {"c1": "27"}, "start": True, "finish": False,
 ...                  "flagged": [{"card": "12", "at": "d1", "rule": "T2"}]}, last="c1")
@@ -28,7 +26,7 @@ from typing import Any
 
 from companion.engine.spec import find_spec
 from companion.errors import UnknownGame
-from companion.games.ascension.pyramid import LETTERS, ROWS, SUMMIT, parse_card, row_length
+from companion.text import Lang
 
 #: Draws a table: (``Game.state_json()``, the cell of the last placement or None) -> SVG.
 Drawer = Callable[[Mapping[str, Any], str | None], str]
@@ -36,7 +34,6 @@ Drawer = Callable[[Mapping[str, Any], str | None], str]
 CELL = 60
 GAP = 6
 PITCH = CELL + GAP
-TERRAIN_CLASS = {"g": "green", "s": "snow", "r": "rock"}
 #: The line height of the plain drawing of a game with no known board.
 LINE = 20
 
@@ -63,6 +60,10 @@ POSITIONS = ("top", "middle", "bottom")
 
 #: The drawer of each kind of board, by :attr:`GameSpec.board` (or its :attr:`GameSpec.drawing`).
 DRAWERS: dict[str, Drawer] = {}
+#: Says what a drawing's colours and symbols mean, as HTML in the page's language.
+Legend = Callable[[Lang], str]
+#: The legend of the drawings that have one, by the drawer's name.
+LEGENDS: dict[str, Legend] = {}
 
 
 def drawer(board: str) -> Callable[[Drawer], Drawer]:
@@ -73,13 +74,27 @@ def drawer(board: str) -> Callable[[Drawer], Drawer]:
     return register
 
 
+def legend(board: str) -> Callable[[Legend], Legend]:
+    """Register the decorated function as the legend of the drawings of ``board``."""
+    def register(say: Legend) -> Legend:
+        LEGENDS[board] = say
+        return say
+    return register
+
+
+def legend_html(game: str, lang: Lang) -> str | None:
+    """The legend of ``game``'s table in ``lang``, or None where its drawing needs none."""
+    say = LEGENDS.get(drawing_of(game))
+    return None if say is None else say(lang)
+
+
 def table_svg(state: Mapping[str, Any], *, last: str | None = None) -> str:
     """The SVG picture of a table: ``state`` as ``Game.state_json()`` gives it, ``last`` the
     cell of the last placement still on the table (or None)."""
-    return DRAWERS.get(_drawing_of(str(state.get("game"))), _plain)(state, last)
+    return DRAWERS.get(drawing_of(str(state.get("game"))), _plain)(state, last)
 
 
-def _drawing_of(game: str) -> str:
+def drawing_of(game: str) -> str:
     """The drawer's name of ``game``'s table: its spec's drawing, else its board."""
     try:
         spec = find_spec(game)
@@ -124,8 +139,10 @@ def both_tspans(en: str, fr: str) -> str:
 
 
 def _cell(x: float, y: float, w: float, h: float, name: str, card: str | None, classes: list[str],
-          label: str, extra: str = "") -> str:
-    title = f"{name}: {card}" if card else name
+          label: str, extra: str = "", *, title: str | None = None) -> str:
+    """A cell named ``name`` holding ``card`` (its ``label`` written large), its tooltip ``title``
+    (by default its name and card)."""
+    title = title if title is not None else f"{name}: {card}" if card else name
     text = (f'<text class="card" x="{x + w / 2:.1f}" y="{y + h / 2 + 8:.1f}">{escape(label)}</text>'
             if label else "")
     attrs = f' data-card="{escape(card)}"' if card else ""
@@ -149,62 +166,6 @@ def _classes(name: str, card: str | None, flagged: Mapping[str, Any], last: str 
     if name == last and name not in flagged:
         classes.append("last")
     return classes
-
-
-@drawer("pyramid")
-def _pyramid(state: Mapping[str, Any], last: str | None) -> str:
-    cells: Mapping[str, str] = state.get("cells", {})
-    flagged = _flagged(state)
-    ibex: Mapping[str, int] = state.get("ibex", {})
-    bridges = set(state.get("bridges_covered", []))
-    width, height, gap = 46.0, 62.0, 4.0
-    pitch_x, pitch_y = width + gap, height + gap
-    left, top = gap, gap
-    parts: list[str] = []
-    for row in range(1, ROWS + 2):
-        for k in range(row_length(row) if row <= ROWS else 1):
-            name = SUMMIT if row > ROWS else f"{LETTERS[k]}{row}"
-            x = left + (k + (row - 1) / 2) * pitch_x
-            y = top + (ROWS + 1 - row) * pitch_y
-            card = cells.get(name)
-            if name == SUMMIT:
-                card = "summit" if state.get("summit") else None
-            if name in flagged:
-                card = flagged[name]["card"]
-            extra: list[str] = []
-            more = ["summit"] if name == SUMMIT else []
-            parsed = parse_card(card) if card else None
-            if parsed is not None and parsed.terrain:
-                more.append(TERRAIN_CLASS[parsed.terrain])
-            if parsed is not None and parsed.kind != "versant":
-                more.append(parsed.kind)
-            if name in bridges:
-                more.append("covered")
-            if ibex.get(name):
-                cx, cy = x + width - 9, y + height - 9
-                extra.append(f'<circle class="ibex" cx="{cx:.1f}" cy="{cy:.1f}" r="8"/>'
-                             f'<text class="ibex" x="{cx:.1f}" y="{cy + 4:.1f}">{ibex[name]}</text>')
-            label = _short(card) if card else ""
-            if name in flagged:
-                label = "!" + label
-            parts.append(_cell(x, y, width, height, name, card, _classes(name, card, flagged, last, *more),
-                               label, "".join(extra)))
-    base_y = top + (ROWS + 1) * pitch_y
-    parts.append(f'<rect class="panoramas" x="{left:.1f}" y="{base_y:.1f}" width="{9 * pitch_x - gap:.1f}" '
-                 f'height="14" rx="4"/><text class="name" x="{left + 6:.1f}" y="{base_y + 11:.1f}">'
-                 "Panoramas</text>")
-    return _svg(left + 9 * pitch_x, base_y + 20, str(state.get("game", "")), parts)
-
-
-def _short(card: str) -> str:
-    """A card's name short enough for a slot: ``7s``, ``9r*`` (ibex icon), ``Feu`` (a Feu de camp),
-    ``Pont``: the box's own names, the same in both languages (``bridge`` overflowed its slot)."""
-    parsed = parse_card(card)
-    if parsed is None:
-        return card
-    if parsed.kind == "versant":
-        return f"{parsed.value}{parsed.terrain}" + ("*" if parsed.ibex else "")
-    return {"campfire": "Feu", "bridge": "Pont", "summit": "▲"}.get(parsed.kind, parsed.kind)
 
 
 def seat_angles(n: int) -> list[float]:

@@ -13,7 +13,9 @@ from companion.engine.registry import refereed
 from companion.text import Lang, Text
 from web.errors import refuse
 from web.i18n import COOKIE, choose_lang, script_texts
+from web.join import qr_svg
 from web.page import page_of
+from web.svg import legend_html
 
 bp = Blueprint("views", __name__)
 
@@ -34,8 +36,12 @@ def index() -> Response:
                           for o in cls.OPTIONS],
               "setup": [{"name": field, "help": help_of(cls, field, lang)} for field in cls.SETUP_FIELDS]}
              for name, cls in refereed().items()]
+    # Where other players can reach the page (the address printed at start-up, set by the command
+    # line): its QR code; none where it is not known (a page served on the loopback alone).
+    join = current_app.config.get("PAGE_URL")
     html = render_template("page.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
-                           snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games)
+                           snap=snap, initial=page.hub.message, texts=script_texts(lang), games=games,
+                           legend=legend_html(snap["game"], lang), qr=qr_svg(join) if join else None)
     response = Response(html, mimetype="text/html")
     if request.args.get("lang") == lang:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")

@@ -60,6 +60,7 @@ from hardware.buttons import Buttons
 from hardware.signals import ConsoleSignals, GpioSignals, open_signals
 from hardware.sources import choose_spec, open_resilient, open_spec, parse_spec
 from web import Preview, create_app
+from web.join import print_qr
 from web.security import _interface_addresses
 from web.server import PageServer
 
@@ -95,7 +96,7 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
             for number in (signal.SIGINT, signal.SIGTERM):
                 stack.callback(signal.signal, number, signal.signal(number, lambda *_: stop.set()))
         try:
-            live, ready = _open(args, demo=demo, lang=lang, stack=stack)
+            live, ready, join = _open(args, demo=demo, lang=lang, stack=stack)
             live.start()
             stack.callback(live.stop)
         except CompanionError as error:
@@ -109,6 +110,8 @@ def _serve(args: argparse.Namespace, *, demo: bool) -> int:
             return 2
         for line in ready:
             _say(line, lang)
+        if join is not None:
+            _say_join(join, lang)
         _say(Text("live_ready", seconds=round(time.monotonic() - started, 2)), lang)
         # With no page to look at, a finished demo has nothing to stay up for.
         linger = 0.0 if args.no_page else getattr(args, "linger", 0.0)
@@ -136,8 +139,9 @@ def _main_thread() -> bool:
 
 
 def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
-          stack: contextlib.ExitStack) -> tuple[Live, list[Text]]:
-    """Open everything ``run`` or ``demo`` needs; return the live loop and what to print."""
+          stack: contextlib.ExitStack) -> tuple[Live, list[Text], str | None]:
+    """Open everything ``run`` or ``demo`` needs; return the live loop, what to print and the
+    address other players can reach the page at (None: no page, or none but the loopback)."""
     config = load_config(args.config)
     if getattr(args, "deck", None) is not None:
         config = replace(config, camera=replace(config.camera, deck=args.deck))
@@ -155,6 +159,7 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         say.insert(0, store.lost)
     say.append(Text("live_store", path=store.path))
     server = None
+    join = None
     if not args.no_page:
         token = config.page.token or _saved_token(Path(store.path))
         host = args.host or config.page.host
@@ -167,6 +172,10 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         stack.callback(server.stop)
         for address in _addresses(host):
             say.append(Text("live_page", url=f"http://{address}:{server.port}/#token={token}"))
+        reachable = [address for address in _addresses(host) if not _loopback(address)]
+        if reachable:
+            join = f"http://{reachable[0]}:{server.port}/"
+            app.config["PAGE_URL"] = join  # the page draws its QR code
         say.append(Text("live_token", token=token))
 
     signals = _signals(config, demo=demo, lang=lang)
@@ -180,7 +189,17 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         source = getattr(feeder, "source", None)
         if source is not None:
             stack.callback(source.close)
-    return Live(referee, server=server, sinks=tuple(sinks), feeders=tuple(feeders)), say
+    return Live(referee, server=server, sinks=tuple(sinks), feeders=tuple(feeders)), say, join
+
+
+def _say_join(url: str, lang: Lang) -> None:
+    """The address other players can reach the page at; on a terminal, its QR code above it (in a log
+    or a pipe the code's block characters would only garble the lines)."""
+    out = sys.stdout
+    if out.isatty():
+        with contextlib.suppress(OSError, UnicodeError):  # a terminal that cannot draw it still gets the line
+            print_qr(url, out)
+    _say(Text("live_join", url=url), lang)
 
 
 def _run_referee(args: argparse.Namespace, store: Store, say: list[Text]) -> tuple[Referee, list[Feeder]]:
@@ -287,6 +306,15 @@ def _saved_token(store_path: Path) -> str:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(token + "\n")
     return token
+
+
+def _loopback(address: str) -> bool:
+    """Whether ``address`` is this machine's alone (no other phone reaches it).
+
+    >>> [_loopback(a) for a in ("localhost", "127.0.1.1", "[::1]", "192.168.1.20", "pi.local")]
+    [True, True, True, False, False]
+    """
+    return address in ("localhost", "[::1]", "::1") or address.startswith("127.")
 
 
 def _addresses(host: str) -> list[str]:

@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 
 from companion.engine.events import Play
-from companion.games.ascension.pyramid import SLOTS
-from companion.games.ascension.rules import Ascension
 from companion.games.tranquility.rules import CELLS, Tranquility
 from web import svg as svg_module
-from web.svg import seat_angles, table_svg
+from web.svg import legend_html, seat_angles, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -53,23 +51,6 @@ def test_cards_last_and_flagged() -> None:
     assert cells(table_svg(game.state_json(), last="c1"))["c1"].get("class") == "cell filled last"
 
 
-def test_pyramid_has_44_slots_and_the_summit() -> None:
-    game = Ascension(3, {"fauna": True})
-    state = game.state_json()
-    state["cells"] = {"a1": "7s", "b1": "9r+ibex", "c1": "bridge", "a2": "campfire-g"}
-    state["ibex"] = {"b1": 2}
-    drawn = cells(table_svg(state, last="a2"))
-    assert set(drawn) == {*SLOTS, "a9"}
-    assert drawn["a1"].get("class") == "cell snow filled"
-    texts = list(drawn["b1"].itertext())
-    assert "9r*" in texts and texts[-1] == "2"  # the ibex icon, and 2 ibex on the card
-    assert drawn["c1"].get("class") == "cell bridge filled"
-    assert drawn["a2"].get("class") == "cell green campfire filled last"
-    assert drawn["a9"].get("class") == "cell summit empty"
-    rows = {int(name[1:]) for name in SLOTS}
-    assert rows == set(range(1, 9))
-
-
 def test_names_are_escaped() -> None:
     flagged = [{"card": "<b>&", "at": "a1", "rule": "X"}]
     svg = table_svg({"game": "tranquility", "cells": {}, "flagged": flagged})
@@ -83,6 +64,12 @@ def test_a_game_with_no_known_board_is_drawn_as_its_public_state() -> None:
     lines = ["".join(text.itertext()) for text in root.iter(f"{NS}text")]
     assert lines == ['seats: [{"seat": 1, "hand": 13}]', "turn: 1"]
     assert root.get("class") == "table nowhere"
+
+
+def test_a_legend_is_the_registered_one_of_the_games_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(svg_module.LEGENDS, "tricks", lambda lang: f"<p>{lang}</p>")
+    assert legend_html("crew", "fr") == "<p>fr</p>"
+    assert legend_html("tranquility", "en") is None and legend_html("nowhere", "en") is None
 
 
 def test_a_board_is_drawn_by_its_registered_drawer(monkeypatch: pytest.MonkeyPatch) -> None:

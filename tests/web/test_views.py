@@ -181,3 +181,12 @@ def test_sixteen_streams_from_one_guest_leave_room_for_the_players(client: Flask
     for stream in [*guest, phone]:
         stream.close()
     assert page_of(client.application).hub.clients == 0
+
+
+def test_the_legend_is_l_ascensions_alone_in_the_pages_language(app: Flask) -> None:
+    client = app.test_client()
+    assert 'id="legend"' not in client.get("/").get_data(as_text=True)  # Tranquillité's cells need none
+    page_of(app).referee.new_game(Header("ascension", 3))
+    french, english = (client.get(f"/?lang={lang}").get_data(as_text=True) for lang in ("fr", "en"))
+    assert '<details id="legend" class="legend">' in french and "Herbeux : vert, une touffe d'herbe" in french
+    assert "Meadow (herbeux): green, a tuft of grass" in english and "Herbeux :" not in english

@@ -27,7 +27,11 @@
     return turn.map(seatName).join(" / ");
   }
 
+  const GAME = snap.game;
   function render(s) {
+    // Another game started (from this page or another): its title, legend and options are the
+    // page's own, drawn by the server; the page loads again to draw them.
+    if (s.game !== GAME) { location.reload(); return; }
     snap = s;
     $("game-id").textContent = "#" + (s.id === null ? "-" : s.id);
     $("table").innerHTML = s.svg;
@@ -429,6 +433,9 @@
     source.onmessage = (e) => render(JSON.parse(e.data));
     source.onerror = () => { $("link").textContent = texts.page_offline; $("link").className = "link"; };
   }
+
+  // A legend is open where the screen has room beside the table, closed on a phone.
+  if ($("legend") && window.matchMedia("(min-width: 900px)").matches) $("legend").open = true;
 
   render(snap);
   lastStamp = snap.stamp;

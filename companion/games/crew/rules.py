@@ -33,7 +33,7 @@ from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
 from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
-from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, colour_of, value_of
+from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, card_words, colour_of, value_of
 from companion.games.crew.messages import DOMAIN, MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
@@ -192,6 +192,11 @@ class Crew(TrickGame):
         return [task for task in self.tasks if task in PREDICTED and self.owners.get(task) is not None
                 and self.owners[task] not in self.predictions]
 
+    def card_label(self, card: str) -> Both | str:
+        """A card in words ("pink 8", "rose 8"), or the name as given when it is none."""
+        words = card_words(card)
+        return card if words is None else Both(*words)
+
     def places(self) -> frozenset[str]:
         """Tonoja's columns, in the 2-player game: where her cards are played from."""
         return frozenset(COLUMNS) if self.row is not None else frozenset()
@@ -201,13 +206,13 @@ class Crew(TrickGame):
             return  # the common case first: a card of the deck played to the trick
         if isinstance(event, Reveal):
             if event.card not in self.CARDS:
-                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+                raise MalformedInput(Text("unknown_card", card=self.card_label(event.card), game=self.title))
             if event.at not in self.places():
                 raise MalformedInput(Text("bad_field", field="at", value=event.at))
             return
         if isinstance(event, Sonar):
             if event.card not in self.CARDS:
-                raise MalformedInput(Text("unknown_card", card=event.card, game=self.title))
+                raise MalformedInput(Text("unknown_card", card=self.card_label(event.card), game=self.title))
             if event.player is None:
                 raise MalformedInput(Text("missing_field", field="player"))
             return
@@ -254,17 +259,17 @@ class Crew(TrickGame):
                 self.row is not None and self._turn != self.tonoja and self.row.column_of(event.card)):
             # A card seen twice, or another seat's sonar card, or Tonoja's visible card, is a
             # misreading: ask (G2).
-            return refused("G2", Text("crew_seen_twice", card=event.card))
+            return refused("G2", Text("crew_seen_twice", card=self.card_label(event.card)))
         if self.row is not None and self._turn == self.tonoja:
             return self._check_tonoja(event)
         if event.at:
-            return refused("CR16", Text("crew_not_a_column", card=event.card, at=event.at))
+            return refused("CR16", Text("crew_not_a_column", card=self.card_label(event.card), at=event.at))
         shown = self.sonar.get(self._turn)
         led = self.led_suit()
         if (led is not None and self.suit_of(event.card) != led and shown is not None
                 and shown.card not in self.played and self.suit_of(shown.card) == led):
             # The proof lies on the table: the seat's own sonar card is of the colour led (CR10).
-            return refused("CR10", Text("crew_sonar_follow", seat=self.turn, card=event.card,
+            return refused("CR10", Text("crew_sonar_follow", seat=self.turn, card=self.card_label(event.card),
                                         shown=shown.card))
         return super()._check_action(event)
 
@@ -285,18 +290,18 @@ class Crew(TrickGame):
         playable = column is not None and (self.row.visible[COLUMNS.index(column)] == event.card
                                            or column in self.row.hidden_playable())
         if not playable:
-            return refused("CR16", Text("crew_tonoja_not_visible", card=event.card))
+            return refused("CR16", Text("crew_tonoja_not_visible", card=self.card_label(event.card)))
         led = self.led_suit()
         if led is not None and self.suit_of(event.card) != led and self.row.shows(led):
-            return refused("CR10", Text("crew_tonoja_follow", card=event.card, suit=led))
+            return refused("CR10", Text("crew_tonoja_follow", card=self.card_label(event.card), suit=led))
         return super()._check_action(event)
 
     def _check_reveal(self, event: Reveal) -> Ruling:
         if self.row is None or not self.row.can_reveal(event.at):
             return refused("CR16", Text("crew_no_reveal", at=event.at))
         if event.card in self.played or self.row.column_of(event.card):
-            return refused("G2", Text("crew_seen_twice", card=event.card))
-        return accepted(Text("crew_revealed", card=event.card, at=event.at))
+            return refused("G2", Text("crew_seen_twice", card=self.card_label(event.card)))
+        return accepted(Text("crew_revealed", card=self.card_label(event.card), at=event.at))
 
     def _check_sonar(self, event: Sonar) -> Ruling:
         seat = (event.player or 1) - 1
@@ -311,8 +316,9 @@ class Crew(TrickGame):
         if seat in self.sonar:
             return refused("CR7", Text("crew_sonar_once", seat=seat + 1))
         if event.card in self.played or any(shown.card == event.card for shown in self.sonar.values()):
-            return refused("G2", Text("crew_seen_twice", card=event.card))
-        return accepted(Text("crew_sonar", seat=seat + 1, card=event.card, position=event.position))
+            return refused("G2", Text("crew_seen_twice", card=self.card_label(event.card)))
+        card = self.card_label(event.card)
+        return accepted(Text("crew_sonar", seat=seat + 1, card=card, position=event.position))
 
     def _override_unflagged(self) -> Ruling:
         """An ``override`` right after a breach is proved disputes it (a misread card): the attempt
@@ -458,7 +464,7 @@ class Crew(TrickGame):
             breach = self.breaches[len(before.breaches)]
             fields["breach"] = 0 if breach.broke is None else self.seq_of(breach.broke)
             seat = event.player if isinstance(event, Sonar) and event.player else before.turn + 1
-            text = Text("crew_breach_" + breach.rule.lower(), seat=seat, card=event.card,
+            text = Text("crew_breach_" + breach.rule.lower(), seat=seat, card=self.card_label(event.card),
                         breach=fields["breach"])
             return Ruling(True, breach.rule, None, text, fields)
         return Ruling(ruling.legal, ruling.rule, ruling.discard, ruling.text, fields)

@@ -45,7 +45,7 @@ from companion.games.rixes.messages import DOMAIN, MESSAGES
 from companion.games.rixes.phases import Won, end, loot, recruit
 from companion.games.rixes.seen import Seen
 from companion.games.rixes.table import DEALT, Member, Revoke, Table, crew_of
-from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon
+from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon, weapon_words
 from companion.messages import register_messages
 from companion.text import Both, Text
 
@@ -141,8 +141,8 @@ class Rixes(Seen, Game[Table]):
             raise MalformedInput(Text("wrong_game_event", kind=event.TYPE, game=self.title))
 
     def card_label(self, card: str) -> Both | str:
-        """A weapon's record name."""
-        return card
+        """A weapon in words ("fist 5", "poing 5"), or the name as given when it is none."""
+        return weapon_words(card)
 
     def cell_label(self, cell: str) -> Both | str:
         """Rixes has no cells."""
@@ -223,19 +223,20 @@ class Rixes(Seen, Game[Table]):
         captain = event.player if event.player is not None else (min(allowed) if len(allowed) == 1 else None)
         # With the companion's pile, Barbe Noire's cards come from a deck of their own (RX3).
         if event.card in (t.pile_seen if captain == BARBE_NOIRE and self._pile else t.seen):
-            return refused("G2", Text("rixes_seen_twice", card=event.card))
+            return refused("G2", Text("rixes_seen_twice", card=self.card_label(event.card)))
         if captain is None or captain not in allowed:
             expected = " / ".join(str(c) for c in sorted(allowed)) or "-"
             return refused("RX5", Text("rixes_not_your_turn", expected=expected, captain=event.player))
         if captain == BARBE_NOIRE and self._pile and t.pile and event.card != t.pile[-1]:
-            return refused("RX3", Text("rixes_pile_top", card=t.pile[-1]))
+            return refused("RX3", Text("rixes_pile_top", card=self.card_label(t.pile[-1])))
         card = weapon(event.card)
         new = self.t.provoking
         if new and captain != BARBE_NOIRE and len(card.types) > 1:
+            label = self.card_label(event.card)
             if not event.as_:
-                return refused("G2", Text("rixes_say_type", card=event.card, types=" / ".join(card.types)))
+                return refused("G2", Text("rixes_say_type", card=label, types=" / ".join(card.types)))
             if event.as_ not in card.types:
-                return refused("RX16", Text("rixes_not_its_type", card=event.card, kind=event.as_))
+                return refused("RX16", Text("rixes_not_its_type", card=label, kind=event.as_))
         bagarre = t.bagarre
         if not new and bagarre is not None and captain != BARBE_NOIRE and t.known[captain]:
             kind = bagarre.dominant or ""
@@ -244,8 +245,8 @@ class Rixes(Seen, Game[Table]):
                 text = Text("rixes_must_follow", captain=captain, kind=kind, held=", ".join(held))
                 return refused("RX6", text)
         if new:
-            return accepted(Text("rixes_provokes", captain=captain, card=event.card))
-        return accepted(Text("rixes_plays", captain=captain, card=event.card))
+            return accepted(Text("rixes_provokes", captain=captain, card=self.card_label(event.card)))
+        return accepted(Text("rixes_plays", captain=captain, card=self.card_label(event.card)))
 
     def _check_effect(self, event: Effect) -> Ruling:
         t = self.t
@@ -505,7 +506,7 @@ class Rixes(Seen, Game[Table]):
         return Ruling(ruling.legal, ruling.rule, ruling.discard, ruling.text, fields)
 
     def _override_ruling(self, placement: Placement) -> Ruling:
-        return accepted(Text("rixes_played_anyway", card=placement.card))
+        return accepted(Text("rixes_played_anyway", card=self.card_label(placement.card)))
 
     def _override_unflagged(self) -> Ruling:
         if self.t.halted:

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from companion.errors import MalformedInput
-from companion.text import Text
+from companion.text import Both, Text
 
 #: The three weapon types: Poing, Sabres, Pistolets.
 TYPES = ("fist", "sabres", "pistols")
@@ -52,6 +52,26 @@ def weapon(card: str) -> Weapon:
             or any(kind not in TYPES for kind in types) or len(set(types)) != len(types)):
         raise MalformedInput(Text("unknown_card", card=card, game="Rixes"))
     return Weapon(types, int(value))
+
+
+#: Each weapon type as players say it: the French game's Poing, Sabres, Pistolets.
+TYPE_WORDS = {"fist": ("fist", "poing"), "sabres": ("sabres", "sabres"), "pistols": ("pistols", "pistolets")}
+
+
+def weapon_words(card: str) -> Both | str:
+    """``card`` in words: "fist 5" / "poing 5", "sabres/pistols 4" / "sabres/pistolets 4"; a name
+    that is no weapon as it is.
+
+    >>> weapon_words("pistols-7").fr, weapon_words("sabres+pistols-4").en
+    ('pistolets 7', 'sabres/pistols 4')
+    """
+    try:
+        card_weapon = weapon(card)
+    except MalformedInput:
+        return card
+    en = "/".join(TYPE_WORDS[kind][0] for kind in card_weapon.types)
+    fr = "/".join(TYPE_WORDS[kind][1] for kind in card_weapon.types)
+    return Both(f"{en} {card_weapon.value}", f"{fr} {card_weapon.value}")
 
 
 def two_types(card: str) -> bool:

@@ -1,13 +1,17 @@
 """``run`` and ``demo`` refusing to start say why, naming the right culprit: the configuration, a
-file, or the page's port."""
+file, or the page's port; starting, they say the address other phones join at."""
 
 from __future__ import annotations
 
+import io
+import re
 import socket
+import sys
 from pathlib import Path
 
 import pytest
 
+from companion.cli import live
 from companion.cli.main import main
 
 
@@ -52,3 +56,43 @@ def test_a_port_in_use_says_choose_another(tmp_path: Path, monkeypatch: pytest.M
     err = capsys.readouterr().err
     assert status == 2
     assert "cannot serve the page: the port is in use (choose another --port)" in err
+
+
+def test_the_demo_prints_the_address_to_join_and_its_code_only_on_a_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    # A machine on a network: its LAN address, then the loopback's name (the page listens on the loopback).
+    monkeypatch.setattr(live, "_addresses", lambda host: ["192.0.2.7", "localhost"])
+    status = main(["demo", "--feed", "engine", "--host", "127.0.0.1", "--port", "0", "--store",
+                   str(tmp_path / "d.db"), "--speed", "1000", "--linger", "0", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert status == 0
+    port = re.search(r"page: http://192\.0\.2\.7:(\d+)/#token=", out).group(1)  # type: ignore[union-attr]
+    joins = [line for line in out.splitlines() if line.startswith("join from another phone")]
+    assert joins == [f"join from another phone (watching; the token above lets it change things): "
+                     f"http://192.0.2.7:{port}/"]
+    assert not set("█▀▄") & set(out)  # a log, not a terminal: no block art
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_code_comes_above_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    live._say_join("http://192.0.2.7:8080/", "fr")
+    lines = terminal.getvalue().splitlines()
+    assert set(lines[0]) == {"█"} and len(lines) > 10
+    assert lines[-1] == ("rejoindre depuis un autre téléphone (pour regarder ; le jeton ci-dessus permet de "
+                         "modifier) : http://192.0.2.7:8080/")
+
+
+def test_no_address_but_the_loopback_means_nothing_to_join(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    status = main(["demo", "--feed", "engine", "--host", "127.0.0.1", "--port", "0", "--store",
+                   str(tmp_path / "d.db"), "--speed", "1000", "--linger", "0", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert status == 0 and "page: http://127.0.0.1:" in out and "join from another phone" not in out

@@ -75,7 +75,7 @@ def test_no_card_before_the_tasks_and_the_predictions() -> None:
 def test_a_submarine_wins_whatever_is_led_and_the_winner_leads() -> None:
     game = Crew(3, commander=2)
     rulings = playing(game, "pink-9", "sub-1", "pink-8")
-    assert rulings[-1].message_en == "seat 1 plays pink-8; seat 3 wins the trick"
+    assert rulings[-1].message_en == "seat 1 plays pink 8; seat 3 wins the trick"
     assert rulings[-1].to_json(3)["trick"] == 1 and rulings[-1].to_json(3)["winner"] == 3
     assert game.turn == 3 and game.history[0].winner == 2
 
