@@ -168,8 +168,11 @@ def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
     state = game.state_json()
     if outcome is None:
         print(Text("cli_turn", seat=game.turn).render(lang), file=out)
-    for seat in state["seats"]:
-        print("  " + Text("cli_seat_counts", **seat).render(lang), file=out)
+    # The counts of a game dealing decks and hands; a trick game's seats say other things (its
+    # tricks and tasks are in its rulings).
+    for seat in state.get("seats", ()):
+        if isinstance(seat, dict) and {"seat", "deck", "hand", "discard"} <= seat.keys():
+            print("  " + Text("cli_seat_counts", **seat).render(lang), file=out)
 
 
 def _run_bench(args: argparse.Namespace) -> int:

@@ -25,6 +25,17 @@ GOLDEN_GAMES += ["tranquility-arch", "tranquility-day-night"]  # T17, T19
 GOLDEN_GAMES += ["tranquility-pyramid"]  # T18
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", GOLDEN_GAMES)
+def test_golden_replay_in_words_ends_with_the_outcome(name: str, lang: str, golden: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # A trick game's seats hold no deck: the closing counts once crashed on The Crew and Rixes.
+    assert main(["replay", "--lang", lang, str(golden / f"{name}.jsonl")]) == 0
+    out = capsys.readouterr().out
+    events = len((golden / f"{name}.rulings.jsonl").read_text(encoding="utf-8").splitlines()) - 1
+    assert out.count("\n") > events and ("Issue" if lang == "fr" else "Outcome") in out
+
+
 @pytest.mark.parametrize("name", GOLDEN_GAMES)
 def test_golden_replay_json_line_by_line(name: str, golden: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["replay", "--json", str(golden / f"{name}.jsonl")])
