@@ -386,6 +386,13 @@ MESSAGES: dict[str, str] = {
 }
 
 
+
+# Names and phrases said inside other messages.
+MESSAGES.update({
+    "say_day_side_up": "day side up",
+    "say_night_side_up": "night side up",
+})
+
 #: The catalogue of the messages here and in the ``messages_*`` modules beside this one.
 DOMAIN = Domain("companion", Path(__file__).parent)
 #: The catalogue holding each message's French, by key.

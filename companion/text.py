@@ -82,6 +82,10 @@ class Text:
         return f"Text({self.key!r}, {self.en!r})"
 
 
+#: Words said in both languages: a catalogue's message, or a phrase built from others.
+Words = Text | Both
+
+
 def cards(count: int) -> Text:
     """``count`` cards in words ("1 card", "3 cartes"): a count said inside another message."""
     return Text("count_cards", count=count)

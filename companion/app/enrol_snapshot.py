@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from companion.app.enrol_grid import Cell
 from companion.app.enrol_profile import Lookalike
 from companion.engine.spec import find_spec
-from companion.text import LANGS, Both, Text
+from companion.text import LANGS, Text, Words
 
 if TYPE_CHECKING:  # the session imports this module to build its snapshot
     from companion.app.enrolment import EnrolmentSession
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the session imports this module to build its snapshot
 NEWS = 6
 
 
-def both(text: Text | Both) -> dict[str, str]:
+def both(text: Words) -> dict[str, str]:
     """A text (or a phrase) in both languages."""
     return {lang: text.render(lang) for lang in LANGS}
 

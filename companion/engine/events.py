@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from companion.engine.spec import specs
 from companion.errors import AmbiguousReading, MalformedInput
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 #: Where an event may come from; ``engine`` is a card the companion plays itself (Rixes' Barbe Noire
 #: with ``bn_pile: page``, :meth:`companion.engine.game.Game.engine_event`).
@@ -44,10 +44,10 @@ def register_event(cls: E) -> E:
 class Labels(Protocol):
     """What names cards and cells in messages (a game)."""
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """How a card is named in messages."""
 
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """How a cell is named in messages."""
 
 

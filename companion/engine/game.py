@@ -30,7 +30,7 @@ from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
 from companion.engine.ruling import Outcome, Ruling, accepted, refused
 from companion.errors import IllegalPlay, MalformedInput
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Event)
@@ -62,7 +62,7 @@ class Option:
     name: str
     default: object
     choices: tuple[object, ...]
-    help: Both
+    help: Words
     check: Callable[[object], bool] | None = None
 
     def allows(self, value: object) -> bool:
@@ -97,7 +97,7 @@ class Game(abc.ABC, Generic[S]):
     #: Registry name, as in the record header ("tranquility").
     name: ClassVar[str]
     #: Title shown to players.
-    title: ClassVar[Both]
+    title: ClassVar[Words]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     #: The named options of RULINGS.md.
@@ -109,7 +109,7 @@ class Game(abc.ABC, Generic[S]):
     #: The record header's fields a game reads to set itself up (:meth:`from_header`).
     SETUP_FIELDS: ClassVar[tuple[str, ...]] = ()
     #: What each of :attr:`SETUP_FIELDS` holds, for the page's new-game form.
-    SETUP_HELP: ClassVar[Mapping[str, Both]] = {}
+    SETUP_HELP: ClassVar[Mapping[str, Words]] = {}
     #: Whether a play may say what its card is played as (``as``: Rixes' advanced weapons).
     PLAYS_AS: ClassVar[bool] = False
     #: Whether a play says which half of its card points up (``up``: Tranquillité's Jour et nuit).
@@ -344,11 +344,11 @@ class Game(abc.ABC, Generic[S]):
         return ()
 
     @abc.abstractmethod
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """How a card is named in messages."""
 
     @abc.abstractmethod
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """How a cell is named in messages."""
 
     # -- the checked path --------------------------------------------------

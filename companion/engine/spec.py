@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from companion.engine.deck import Face
 from companion.errors import UnknownGame
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 if TYPE_CHECKING:
     from companion.engine.events import Event
@@ -184,7 +184,7 @@ class GameSpec:
     #: Registry name, as in the record header ("tranquility").
     name: str
     #: The title shown to players.
-    title: Both
+    title: Words
     #: The rules class, or None while the game is read by the camera but not yet refereed.
     rules: type[Game[Any]] | None = None
     #: How the page draws the table: a grid of cells, a pyramid, or tricks before the seats.

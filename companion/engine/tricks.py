@@ -20,7 +20,7 @@ from companion.engine.events import Event, Placement, Play
 from companion.engine.game import Game, LegalMoves
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
 from companion.errors import MalformedInput
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +123,11 @@ class TrickGame(Game[TrickSnapshot]):
         """The places a card may be laid at besides the trick (none unless a game names some)."""
         return frozenset()
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """The card's record name."""
         return card
 
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """A place a game names (trick games have no cells): the name as given."""
         return cell
 

@@ -95,8 +95,8 @@ def split_half(name: str) -> tuple[str, str]:
 
 
 #: A card's half up, in the players' words.
-HALF_WORDS = {"day": Both("day side up", "côté jour en haut"),
-              "night": Both("night side up", "côté nuit en haut")}
+HALF_WORDS = {"day": Text("say_day_side_up"),
+              "night": Text("say_night_side_up")}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from companion.engine.events import Placement
 from companion.engine.ruling import Ruling, accepted, refused
 from companion.games.ascension.events import Campfire
 from companion.games.ascension.pyramid import CARDS, ROW_COL, SLOT_INDEX, SUMMIT
-from companion.text import Both, Text, cards
+from companion.text import Text, cards
 
 if TYPE_CHECKING:
     from companion.games.ascension.rules import Ascension
@@ -32,7 +32,7 @@ def check_campfire(game: Ascension, event: Campfire, hand: int | None = None) ->
     i, j = SLOT_INDEX[event.at], SLOT_INDEX[event.move_to]
     versant = game.cards[i]
     if versant is None or versant.kind != "versant":
-        what = game.card_label(versant.name) if versant else Both("nothing", "rien")
+        what = game.card_label(versant.name) if versant else Text("say_nothing")
         return refused("A5", Text("campfire_not_versant", card=name, at=event.at, what=what))
     other = game.card_label(versant.name)
     if versant.terrain != card.terrain:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from companion.catalogues import Domain
+from companion.messages import register_messages
 
 #: L'Ascension's catalogue: the French of its messages, in ``locale/fr/LC_MESSAGES/ascension.po`` beside this file.
 DOMAIN = Domain("ascension", Path(__file__).parent)
@@ -68,3 +69,48 @@ MESSAGES: dict[str, str] = {
     "outcome_summit": "won: the Sommet was played",
     "outcome_no_action_asc": "lost: seat {seat} holds {hand} and could neither play nor discard two",
 }
+
+# Names, titles and help said in both languages (a game's title, an option's help, a card's name).
+MESSAGES.update({
+    "say_green": "green",
+    "say_snowy": "snowy",
+    "say_rocky": "rocky",
+    "say_the_green_feu_de_camp": "the green Feu de camp",
+    "say_the_snowy_feu_de_camp": "the snowy Feu de camp",
+    "say_the_rocky_feu_de_camp": "the rocky Feu de camp",
+    "say_the_sommet": "the Sommet",
+    "say_a_pont": "a Pont",
+    "say_a_grappin": "a Grappin",
+    "say_a_panorama": "a Panorama",
+    "say_ponts_in_the_box_a1_3": "Ponts in the box (A1: 3 by the count of 83 cards)",
+    "say_the_versant_moved_by_a_feu": "the Versant moved by a Feu de camp pays its cost (A5)",
+    "say_grappins_in_a_solo_game_a9": "Grappins in a solo game (A9)",
+    "say_module_sentier_verdoyant_a10": "module Sentier verdoyant (A10)",
+    "say_module_documentaire_alpin_the_revealed_s": "module Documentaire alpin: the revealed sequences, 3 to 5 (A11)",
+    "say_module_faune_montagnarde_a12": "module Faune montagnarde (A12)",
+    "say_tranquillit_l_ascension": "Tranquillité : L'Ascension",
+    "say_the_summit": "the summit",
+    "say_nothing": "nothing",
+})
+
+# A card named in words, and as a neighbour ("next to the snowy 7 at c1").
+MESSAGES.update({
+    "asc_terrain_g": "green",
+    "asc_terrain_s": "snowy",
+    "asc_terrain_r": "rocky",
+    "asc_versant": "{terrain} {value}",
+    "asc_versant_ibex": "{terrain} {value} with the ibex",
+    "asc_fire_g": "green Feu de camp",
+    "asc_fire_s": "snowy Feu de camp",
+    "asc_fire_r": "rocky Feu de camp",
+    "asc_next_to_versant": "next to the {card} at {at}",
+    "asc_beside_versant": "beside the {card} at {at}",
+    "asc_next_to_fire": "next to the {fire} at {at}",
+    "asc_beside_fire": "beside the {fire} at {at}",
+    "asc_next_to_fire_adopted": "next to the {fire} (adopted {value}) at {at}",
+    "asc_beside_fire_adopted": "beside the {fire} (adopted {value}) at {at}",
+    "asc_next_to_bridge": "next to a Pont at {at}",
+    "asc_beside_bridge": "beside a Pont at {at}",
+})
+
+register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

@@ -67,7 +67,7 @@ from companion.games.ascension.setup import (
     diagram,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, Words, cards
 
 __all__ = ["Ascension", "bridge_holders", "deal_sizes"]
 
@@ -97,7 +97,7 @@ class Ascension(Seen, PlacingGame[Snapshot]):
     """Tranquillité : L'Ascension with solo mode and the three modules as options."""
 
     name = "ascension"
-    title = Both("Tranquillité : L'Ascension", "Tranquillité : L'Ascension")
+    title = Text("say_tranquillit_l_ascension")
     min_players = 1
     max_players = 5
     OPTIONS = OPTIONS
@@ -211,13 +211,13 @@ class Ascension(Seen, PlacingGame[Snapshot]):
             if cell not in SLOT_INDEX and cell != SUMMIT:
                 raise MalformedInput(Text("unknown_cell", at=cell, game=self.title))
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """A Versant by its terrain and number ("snowy 7"), or the Sommet, Pont and Feux de camp by name."""
         return card_label(card)
 
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """``"c3"``, or the summit by name."""
-        return Both("the summit", "le sommet") if cell == SUMMIT else cell
+        return Text("say_the_summit") if cell == SUMMIT else cell
 
     # -- state -------------------------------------------------------------
 
@@ -407,11 +407,12 @@ class Ascension(Seen, PlacingGame[Snapshot]):
         return accepted(Text("placed_cost_asc", card=name, at=at, cost=cards(cost), seat=self.turn,
                              beside=self._beside(neighbour_at)), cost)
 
-    def _beside(self, i: int, english: str = "next to") -> Both:
-        """The card at slot ``i`` as a neighbour: "next to the green 3 at a1"."""
+    def _beside(self, i: int, how: str = "next_to") -> Text:
+        """The card at slot ``i`` as a neighbour (``how``: "next_to" or "beside"): "next to the green 3
+        at a1"."""
         card = self.cards[i]
         assert card is not None
-        return beside_words(card, SLOTS[i], self.value_at(i) if card.kind == "campfire" else None, english)
+        return beside_words(card, SLOTS[i], self.value_at(i) if card.kind == "campfire" else None, how)
 
     def _check_bridge(self, i: int) -> Ruling:
         at = SLOTS[i]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import companion.games.ascension.messages  # noqa: F401  (its words, said below, join the catalogue first)
 from companion.engine.game import Option
 from companion.games.ascension.pyramid import CARDS, ROW_SLOTS, ROWS, SLOTS, VALUES, Card
-from companion.text import Both
+from companion.text import Text, Words
 
 SIZE = len(SLOTS)
 SUMMITS = 5
@@ -16,22 +17,20 @@ IBEX_ICONS = 12
 HAND_LIMIT, SOLO_HAND_LIMIT = 5, 6
 #: Terrains as adjectives of "cards" (cartes, feminine plural) and of "Feu de camp" (masculine).
 TERRAIN_NAMES = {
-    "g": Both("green", "herbeuses"),
-    "s": Both("snowy", "enneigées"),
-    "r": Both("rocky", "rocheuses"),
+    "g": Text("say_green"),
+    "s": Text("say_snowy"),
+    "r": Text("say_rocky"),
 }
-#: A Versant's terrain said with its number: "the snowy 7", "le 7 enneigé" (masculine, as "le 7").
-VERSANT_WORDS = {"g": ("green", "herbeux"), "s": ("snowy", "enneigé"), "r": ("rocky", "rocheux")}
 FIRE_NAMES = {
-    "g": Both("the green Feu de camp", "le Feu de camp herbeux"),
-    "s": Both("the snowy Feu de camp", "le Feu de camp enneigé"),
-    "r": Both("the rocky Feu de camp", "le Feu de camp rocheux"),
+    "g": Text("say_the_green_feu_de_camp"),
+    "s": Text("say_the_snowy_feu_de_camp"),
+    "r": Text("say_the_rocky_feu_de_camp"),
 }
 OTHER_NAMES = {
-    "summit": Both("the Sommet", "le Sommet"),
-    "bridge": Both("a Pont", "un Pont"),
-    "grapple": Both("a Grappin", "un Grappin"),
-    "panorama": Both("a Panorama", "un Panorama"),
+    "summit": Text("say_the_sommet"),
+    "bridge": Text("say_a_pont"),
+    "grapple": Text("say_a_grappin"),
+    "panorama": Text("say_a_panorama"),
 }
 
 
@@ -50,21 +49,18 @@ def valid_sequences(value: object) -> bool:
 
 OPTIONS = (
     Option("bridges", 3, (3, 4, 5),
-           Both("Ponts in the box (A1: 3 by the count of 83 cards)",
-                "Ponts dans la boîte (A1 : 3 d'après le compte de 83 cartes)")),
+           Text("say_ponts_in_the_box_a1_3")),
     Option("campfire_move_pays_cost", True, (True, False),
-           Both("the Versant moved by a Feu de camp pays its cost (A5)",
-                "le Versant déplacé par un Feu de camp paie son coût (A5)")),
+           Text("say_the_versant_moved_by_a_feu")),
     Option("grapples", 3, (3, 2, 1, 0),
-           Both("Grappins in a solo game (A9)", "Grappins en solo (A9)")),
+           Text("say_grappins_in_a_solo_game_a9")),
     Option("green_path", False, (False, True),
-           Both("module Sentier verdoyant (A10)", "module Sentier verdoyant (A10)")),
+           Text("say_module_sentier_verdoyant_a10")),
     Option("documentary", [], ([], [[3, 4, 3], [9, 8, 7], [5, 6]]),
-           Both("module Documentaire alpin: the revealed sequences, 3 to 5 (A11)",
-                "module Documentaire alpin : les séquences révélées, 3 à 5 (A11)"),
+           Text("say_module_documentaire_alpin_the_revealed_s"),
            check=valid_sequences),
     Option("fauna", False, (False, True),
-           Both("module Faune montagnarde (A12)", "module Faune montagnarde (A12)")),
+           Text("say_module_faune_montagnarde_a12")),
 )
 
 
@@ -92,35 +88,32 @@ def deal_sizes(total: int, players: int) -> list[int]:
     return [base + 1] * extra + [base] * (players - extra)
 
 
-def card_label(name: str) -> Both | str:
+def card_label(name: str) -> Words | str:
     """How a card is named to players: a Versant by its terrain and number ("snowy 7", "7 enneigé"),
     the Sommet, Pont and Feux de camp by name; a name the game does not know as it is."""
     card = CARDS.get(name)
     if card is None:
         return name
     if card.kind == "versant":
-        en, fr = VERSANT_WORDS[card.terrain]
-        if card.ibex:
-            return Both(f"{en} {card.value} with the ibex", f"{card.value} {fr} au bouquetin")
-        return Both(f"{en} {card.value}", f"{card.value} {fr}")
+        # The terrain as an adjective of the number: "le 7 enneigé" (masculine).
+        terrain = Text(f"asc_terrain_{card.terrain}")
+        return Text("asc_versant_ibex" if card.ibex else "asc_versant", terrain=terrain, value=card.value)
     if card.kind == "campfire":
         return FIRE_NAMES[card.terrain]
     return OTHER_NAMES.get(card.kind, name)
 
 
-def beside_words(card: Card, at: str, adopted: int | None, english: str = "next to") -> Both:
-    """``card`` at ``at`` as a neighbour: "next to the green 3 at a1", or a Feu de camp with its
-    ``adopted`` value; French contracts "à côté de le" into "à côté du"."""
+def beside_words(card: Card, at: str, adopted: int | None, how: str = "next_to") -> Text:
+    """``card`` at ``at`` as a neighbour, ``how`` "next_to" or "beside": "next to the green 3 at a1",
+    a Feu de camp with its ``adopted`` value, a Pont."""
     if card.kind == "campfire":
-        fire = FIRE_NAMES[card.terrain]
-        value = Both(f" (adopted {adopted})", f" (valeur adoptée {adopted})") if adopted else Both("", "")
-        return Both(f"{english} {fire.en}{value.en} at {at}",
-                    f"à côté du {fire.fr.removeprefix('le ')}{value.fr} en {at}")
+        fire = Text(f"asc_fire_{card.terrain}")
+        if adopted:
+            return Text(f"asc_{how}_fire_adopted", fire=fire, value=adopted, at=at)
+        return Text(f"asc_{how}_fire", fire=fire, at=at)
     if card.kind == "bridge":
-        return Both(f"{english} a Pont at {at}", f"à côté d'un Pont en {at}")
-    label = card_label(card.name)
-    en, fr = (label.en, label.fr) if isinstance(label, Both) else (label, label)
-    return Both(f"{english} the {en} at {at}", f"à côté du {fr} en {at}")
+        return Text(f"asc_{how}_bridge", at=at)
+    return Text(f"asc_{how}_versant", card=card_label(card.name), at=at)
 
 
 def diagram(cards: Sequence[Card | None], ibex: Sequence[int], flagged: Mapping[str, str],

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from companion.catalogues import Domain
+from companion.messages import register_messages
 
 #: The Crew's catalogue: the French of its messages, in ``locale/fr/LC_MESSAGES/crew.po`` beside this file.
 DOMAIN = Domain("crew", Path(__file__).parent)
@@ -71,3 +72,21 @@ MESSAGES: dict[str, str] = {
     "desc_pass_task": "a pass",
     "desc_predict": "the count for {task}",
 }
+
+# Names, titles and help said in both languages (a game's title, an option's help, a card's name).
+MESSAGES.update({
+    "say_the_seat_holding_the_4_submarine": "the seat holding the 4 submarine (required)",
+    "say_the_tasks_laid_out_e_g": "the tasks laid out, e.g. [\"win:pink-3\", \"trick:first\"] (drawn by the companion with task_draw=page)",
+    "say_the_logbook_s_mission_e_g": "the logbook's mission, e.g. {{\"number\": 12, \"difficulty\": 7, \"attempt\": 2}}",
+    "say_true_when_the_distress_token_was": "true when the distress token was used at an earlier attempt",
+    "say_3_players_the_seat_dealt_14": "3 players: the seat dealt 14 cards",
+    "say_2_players_tonoja_s_seat_players": "2 players: Tonoja's seat (players=3)",
+    "say_2_players_her_face_up_cards": "2 players: her face-up cards, e.g. {{\"r1\": \"pink-3\", ..., \"r7\": \"sub-2\"}}",
+    "say_the_crew_mission_deep_sea": "The Crew: Mission Deep Sea",
+    "say_a_breach_proved_loses_the_attempt": "a breach proved loses the attempt (fail) or is reported (note)",
+    "say_the_page_shows_the_last_trick": "the page shows the last trick only, or every trick",
+    "say_tasks_drawn_at_the_table_or": "tasks drawn at the table, or by the companion",
+    "say_a_drawn_pair_two_seats_cannot": "a drawn pair two seats cannot both meet is replaced",
+})
+
+register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

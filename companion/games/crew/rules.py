@@ -40,7 +40,7 @@ from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradi
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Both, Text, Words
 
 register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
@@ -49,7 +49,7 @@ class Crew(TrickGame):
     """An attempt of a mission of The Crew for 3 to 5 seats."""
 
     name = "crew"
-    title = Both("The Crew: Mission Deep Sea", "The Crew : Mission sous-marine")
+    title = Text("say_the_crew_mission_deep_sea")
     min_players = 3
     max_players = 5
     CARDS: ClassVar[tuple[str, ...]] = tuple(sorted(DECK, key=lambda card: (colour_of(card), value_of(card))))
@@ -62,18 +62,14 @@ class Crew(TrickGame):
     OVERRIDABLE = frozenset({"CR10"})
     OPTIONS = (
         Option("breach", "fail", ("fail", "note"),
-               Both("a breach proved loses the attempt (fail) or is reported (note)",
-                    "une faute prouvée fait perdre la tentative (fail) ou est signalée (note)")),
+               Text("say_a_breach_proved_loses_the_attempt")),
         Option("history", "last_trick", ("last_trick", "all"),
-               Both("the page shows the last trick only, or every trick",
-                    "la page montre le dernier pli seulement, ou tous les plis")),
+               Text("say_the_page_shows_the_last_trick")),
         # How the tasks were laid out (companion.games.crew.draw): the record holds them either way.
         Option("task_draw", "table", ("table", "page"),
-               Both("tasks drawn at the table, or by the companion",
-                    "tâches tirées à table, ou par le compagnon")),
+               Text("say_tasks_drawn_at_the_table_or")),
         Option("avoid_pairs", False, (False, True),
-               Both("a drawn pair two seats cannot both meet is replaced",
-                    "une paire tirée que deux joueurs ne peuvent réussir ensemble est remplacée")),
+               Text("say_a_drawn_pair_two_seats_cannot")),
     )
     SETUP_FIELDS = ("commander", "tasks", "mission", "distress", "extra", "tonoja", "tonoja_row")
     SETUP_HELP = SETUP_HELP
@@ -192,7 +188,7 @@ class Crew(TrickGame):
         return [task for task in self.tasks if task in PREDICTED and self.owners.get(task) is not None
                 and self.owners[task] not in self.predictions]
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """A card in words ("pink 8", "rose 8"), or the name as given when it is none."""
         words = card_words(card)
         return card if words is None else Both(*words)

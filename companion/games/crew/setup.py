@@ -6,26 +6,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+import companion.games.crew.messages  # noqa: F401  (its words, said below, join the catalogue first)
 from companion.errors import MalformedInput
 from companion.games.crew.draw import draw_tasks
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 #: What each field of the header's set-up holds, for the page's new-game form.
-SETUP_HELP: dict[str, Both] = {
-    "commander": Both("the seat holding the 4 submarine (required)",
-                      "le joueur qui a le sous-marin 4 (obligatoire)"),
-    "tasks": Both('the tasks laid out, e.g. ["win:pink-3", "trick:first"] (drawn by the companion with '
-                  "task_draw=page)",
-                  'les tâches tirées, par ex. ["win:pink-3", "trick:first"] (tirées par le compagnon avec '
-                  "task_draw=page)"),
-    "mission": Both('the logbook\'s mission, e.g. {"number": 12, "difficulty": 7, "attempt": 2}',
-                    'la mission du journal de bord, par ex. {"number": 12, "difficulty": 7, "attempt": 2}'),
-    "distress": Both("true when the distress token was used at an earlier attempt",
-                     "true si le jeton de détresse a servi lors d'une tentative précédente"),
-    "extra": Both("3 players: the seat dealt 14 cards", "3 joueurs : le joueur qui a reçu 14 cartes"),
-    "tonoja": Both("2 players: Tonoja's seat (players=3)", "2 joueurs : la place de Tonoja (players=3)"),
-    "tonoja_row": Both('2 players: her face-up cards, e.g. {"r1": "pink-3", ..., "r7": "sub-2"}',
-                       'à 2 joueurs : ses cartes visibles, par ex. {"r1": "pink-3", ..., "r7": "sub-2"}'),
+SETUP_HELP: dict[str, Words] = {
+    "commander": Text("say_the_seat_holding_the_4_submarine"),
+    "tasks": Text("say_the_tasks_laid_out_e_g"),
+    "mission": Text("say_the_logbook_s_mission_e_g"),
+    "distress": Text("say_true_when_the_distress_token_was"),
+    "extra": Text("say_3_players_the_seat_dealt_14"),
+    "tonoja": Text("say_2_players_tonoja_s_seat_players"),
+    "tonoja_row": Text("say_2_players_her_face_up_cards"),
 }
 
 

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from companion.catalogues import Domain
+from companion.messages import register_messages
 
 #: Rixes's catalogue: the French of its messages, in ``locale/fr/LC_MESSAGES/rixes.po`` beside this file.
 DOMAIN = Domain("rixes", Path(__file__).parent)
@@ -75,3 +76,23 @@ MESSAGES: dict[str, str] = {
     "rixes_note_gold": "Barbe Noire has {gold} gold: with {target} at the end of a Rixe he wins",
     "rixes_note_tiebreak": "a tie-break Rixe is being played: the richest at its end wins",
 }
+
+# Names, titles and help said in both languages (a game's title, an option's help, a card's name).
+MESSAGES.update({
+    "say_rixes_on_a_sea_of_legends": "Rixes on a Sea of Legends",
+    "say_a_revoke_proved_is_reported_note": "a revoke proved is reported (note), or the game waits for an override (stop)",
+    "say_barbe_noire_wins_the_moment_he": "Barbe Noire wins the moment he has 15 gold",
+    "say_advanced_weapons_two_types_a_card": "advanced weapons: two types a card, a Provocation says which (as)",
+    "say_barbe_noire_s_pile_turned_over": "Barbe Noire's pile: turned over at the table, or kept and shown by the companion (page)",
+})
+
+# A weapon named in words ("fist 5", "poing 5").
+MESSAGES.update({
+    "rixes_type_fist": "fist",
+    "rixes_type_sabres": "sabres",
+    "rixes_type_pistols": "pistols",
+    "rixes_weapon": "{kind} {value}",
+    "rixes_weapon_two": "{top}/{bottom} {value}",
+})
+
+register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

@@ -47,7 +47,7 @@ from companion.games.rixes.seen import Seen
 from companion.games.rixes.table import DEALT, Member, Revoke, Table, crew_of
 from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon, weapon_words
 from companion.messages import register_messages
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
@@ -56,22 +56,18 @@ class Rixes(Seen, Game[Table]):
     """A game of Rixes between players 1 and 2 and Barbe Noire (captain 0)."""
 
     name = "rixes"
-    title = Both("Rixes on a Sea of Legends", "Rixes sur une mer de Légendes")
+    title = Text("say_rixes_on_a_sea_of_legends")
     min_players = 2
     max_players = 2
     OPTIONS = (
         Option("breach", "note", ("note", "stop"),
-               Both("a revoke proved is reported (note), or the game waits for an override (stop)",
-                    "une faute prouvée est signalée (note), ou la partie attend un passer outre (stop)")),
+               Text("say_a_revoke_proved_is_reported_note")),
         Option("bn_at_once", False, (False, True),
-               Both("Barbe Noire wins the moment he has 15 gold", "Barbe Noire gagne dès qu'il a 15 pièces")),
+               Text("say_barbe_noire_wins_the_moment_he")),
         Option("advanced", False, (False, True),
-               Both("advanced weapons: two types a card, a Provocation says which (as)",
-                    "armes avancées : deux types par carte, une Provocation dit lequel (as)")),
+               Text("say_advanced_weapons_two_types_a_card")),
         Option("bn_pile", "table", ("table", "page"),
-               Both("Barbe Noire's pile: turned over at the table, or kept and shown by the companion "
-                    "(page)", "la pioche de Barbe Noire : retournée à la table, ou tenue et montrée par le "
-                    "compagnon (page)")),
+               Text("say_barbe_noire_s_pile_turned_over")),
     )
     SETUP_FIELDS = ("crews", "gold", "rixe", "seed")
     OVERRIDABLE = frozenset({"RX6", "RX16"})
@@ -140,11 +136,11 @@ class Rixes(Seen, Game[Table]):
                                                                   | TakeBack):
             raise MalformedInput(Text("wrong_game_event", kind=event.TYPE, game=self.title))
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """A weapon in words ("fist 5", "poing 5"), or the name as given when it is none."""
         return weapon_words(card)
 
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """Rixes has no cells."""
         return cell
 

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from companion.errors import MalformedInput
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 #: The three weapon types: Poing, Sabres, Pistolets.
 TYPES = ("fist", "sabres", "pistols")
@@ -54,11 +54,7 @@ def weapon(card: str) -> Weapon:
     return Weapon(types, int(value))
 
 
-#: Each weapon type as players say it: the French game's Poing, Sabres, Pistolets.
-TYPE_WORDS = {"fist": ("fist", "poing"), "sabres": ("sabres", "sabres"), "pistols": ("pistols", "pistolets")}
-
-
-def weapon_words(card: str) -> Both | str:
+def weapon_words(card: str) -> Words | str:
     """``card`` in words: "fist 5" / "poing 5", "sabres/pistols 4" / "sabres/pistolets 4"; a name
     that is no weapon as it is.
 
@@ -69,9 +65,10 @@ def weapon_words(card: str) -> Both | str:
         card_weapon = weapon(card)
     except MalformedInput:
         return card
-    en = "/".join(TYPE_WORDS[kind][0] for kind in card_weapon.types)
-    fr = "/".join(TYPE_WORDS[kind][1] for kind in card_weapon.types)
-    return Both(f"{en} {card_weapon.value}", f"{fr} {card_weapon.value}")
+    kinds = [Text(f"rixes_type_{kind}") for kind in card_weapon.types]
+    if len(kinds) == 2:
+        return Text("rixes_weapon_two", top=kinds[0], bottom=kinds[1], value=card_weapon.value)
+    return Text("rixes_weapon", kind=kinds[0], value=card_weapon.value)
 
 
 def two_types(card: str) -> bool:

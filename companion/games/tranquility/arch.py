@@ -34,15 +34,15 @@ from companion.games.tranquility.gaps import checked_cells, gap_cells
 from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.rules import FINISH, START, Tranquility, register_rules
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, cards
 
 register_messages(ARCH_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 #: The arch's opening, inside the 7 x 7 box under the roof: names of no cell (T17).
 OPENING = frozenset(f"{col}{row}" for col in "cde" for row in (1, 2, 3))
 #: Each sequence of the layout by its first index, as messages name it.
-SEQUENCES = {0: Both("left pillar", "pilier gauche"), 6: Both("right pillar", "pilier droit"),
-             12: Both("roof", "toit")}
+SEQUENCES = {0: Text("say_left_pillar"), 6: Text("say_right_pillar"),
+             12: Text("say_roof")}
 
 
 @register_rules("arch")
@@ -50,7 +50,7 @@ class Arch(Tranquility):
     """La Grande Arche (T17): 40 cells in three independent sequences, the pillars first and free,
     then the roof; decks of island and Finish cards only."""
 
-    title = Both("Tranquillité: La Grande Arche", "Tranquillité : La Grande Arche")
+    title = Text("say_tranquillit_la_grande_arche")
     BOARD = ARCH
     ARITHMETIC_ROOM = False
 

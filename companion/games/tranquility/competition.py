@@ -39,14 +39,14 @@ from companion.games.tranquility.rules import (
     register_rules,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, cards
 
 register_messages(COMPETITION_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 #: Cards turned face up beside the deck (T20): the row is refilled to this many.
 ROW = 5
 DAY, NIGHT = "day", "night"
-_HALVES = {DAY: Both("day", "jour"), NIGHT: Both("night", "nuit")}
+_HALVES = {DAY: Text("say_day"), NIGHT: Text("say_night")}
 #: A maximal run of own adjacent cards scores its length from this long (T20).
 RUN_MIN = 3
 
@@ -120,7 +120,7 @@ class Competition(Tranquility):
     """Compétition, exactly 2 players (T20): one shared deck, a face-up row of five, ownership by
     orientation, a swap for a hand that cannot be laid, a pass, the end and the score."""
 
-    title = Both("Tranquillité: Compétition", "Tranquillité : Compétition")
+    title = Text("say_tranquillit_comp_tition")
     min_players = 2
     max_players = 2
     PLAYS_UP = True

@@ -44,12 +44,12 @@ from companion.games.tranquility.rules import (
     register_rules,
 )
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, cards
 
 register_messages(DAY_NIGHT_MESSAGES, DOMAIN)  # the variant's own messages join the catalogue
 
 DAY, NIGHT = "day", "night"
-_HALVES = {DAY: Both("day", "jour"), NIGHT: Both("night", "nuit")}
+_HALVES = {DAY: Text("say_day"), NIGHT: Text("say_night")}
 COMPASS = "compass"
 #: The compasses shuffled into the decks (T19: the six Boussoles of the box).
 COMPASSES = 6
@@ -87,7 +87,7 @@ class Sky:
 class DayNight(Tranquility):
     """Jour et nuit (T19): the base game with orientations, compasses in the decks and turning."""
 
-    title = Both("Tranquillité: Jour et nuit", "Tranquillité : Jour et nuit")
+    title = Text("say_tranquillit_jour_et_nuit")
     PLAYS_UP = True
 
     def __init__(

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from companion.catalogues import Domain
+from companion.messages import register_messages
 
 #: Tranquillité's catalogue: the French of its messages, in ``locale/fr/LC_MESSAGES/tranquility.po`` beside this file.
 DOMAIN = Domain("tranquility", Path(__file__).parent)
@@ -67,3 +68,48 @@ MESSAGES.update({
 MESSAGES.update({
     "variant_not_refereed": "{variant} is not refereed yet",
 })
+
+# Names, titles and help said in both languages (a game's title, an option's help, a card's name).
+MESSAGES.update({
+    "say_the_start_card": "the Start card",
+    "say_the_finish_card": "the Finish card",
+    "say_the_start_corner": "the start corner",
+    "say_the_finish_corner": "the finish corner",
+    "say_tranquillit": "Tranquillité",
+    "say_the_joker": "the Joker",
+    "say_a_card_kept_unseen": "a card kept unseen",
+    "say_r_cifs_ac_r_s": "Récifs acérés",
+    "say_a_sea_monster": "a sea monster",
+    "say_a_yellow_storm": "a yellow storm",
+    "say_a_purple_storm": "a purple storm",
+    "say_an_orange_storm": "an orange storm",
+    "say_a_compass": "a compass",
+    "say_tranquillit_la_pyramide": "Tranquillité, La Pyramide",
+    "say_island_cards_removed_unseen_7_1": "island cards removed unseen (7.1)",
+    "say_the_row_the_reef_starts_on": "the row the reef starts on (T13)",
+    "say_mers_agit_es_sea_monsters_shuffled": "Mers agitées: sea monsters shuffled in (T14)",
+    "say_how_the_six_storms_share_the": "how the six storms share the colours (T12)",
+    "say_the_smallest_whole_hand_a_compass": "the smallest whole hand a compass rewards (T16)",
+    "say_a_variant_of_the_sheet_t17": "a variant of the sheet (T17 to T20)",
+    "say_the_pyramide_s_two_inner_border": "the Pyramide's two inner border cards (T18)",
+    "say_comp_tition_the_seat_that_lays": "Compétition: the seat that lays day-up (T20)",
+    "say_tranquillit_jour_et_nuit": "Tranquillité: Jour et nuit",
+    "say_day": "day",
+    "say_night": "night",
+    "say_tranquillit_comp_tition": "Tranquillité: Compétition",
+    "say_left_pillar": "left pillar",
+    "say_right_pillar": "right pillar",
+    "say_roof": "roof",
+    "say_tranquillit_la_grande_arche": "Tranquillité: La Grande Arche",
+})
+
+# Names, titles and help said in both languages (a game's title, an option's help, a card's name).
+MESSAGES.update({
+    "say_mers_agit_es_the_reef_t13": "Mers agitées: the reef (T13)",
+    "say_mers_agit_es_storms_and_compasses": "Mers agitées: storms and compasses (T15, T16)",
+    "say_pyramide_a_start_drawn_costs_a": "Pyramide: a Start drawn costs a card (T18)",
+    "say_pyramide_spare_border_cards_for_the": "Pyramide: spare border cards for the monsters (T18)",
+    "say_pyramide_a_placement_undone_still_pays": "Pyramide: a placement undone still pays (T18)",
+})
+
+register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

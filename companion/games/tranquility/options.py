@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import companion.games.tranquility.messages  # noqa: F401  (its words, said below, join the catalogue first)
 from companion.engine.game import Option
 from companion.errors import MalformedInput
 from companion.games.tranquility.board import PYRAMID
-from companion.text import Both, Text
+from companion.text import Text, Words
 
 REMOVED_CHOICES = (0, 4, 6, 8, 10, 12)
 #: The storms' colours, each with its default count (T12: six in all, the split never printed).
@@ -27,41 +28,32 @@ def _borders(value: object) -> bool:
                              and all(isinstance(cell, str) and cell in PYRAMID.index for cell in value))
 
 
-def _flag(name: str, en: str, fr: str) -> Option:
-    return Option(name, False, (False, True), Both(en, fr))
+def _flag(name: str, said: Words) -> Option:
+    return Option(name, False, (False, True), said)
 
 
 OPTIONS = (
     Option("removed", 0, REMOVED_CHOICES,
-           Both("island cards removed unseen (7.1)", "cartes d'île retirées face cachée (7.1)")),
-    _flag("reef", "Mers agitées: the reef (T13)", "Mers agitées : le récif (T13)"),
+           Text("say_island_cards_removed_unseen_7_1")),
+    _flag("reef", Text("say_mers_agit_es_the_reef_t13")),
     Option("reef_row", None, (None, 1, 2, 3, 4, 5, 6),
-           Both("the row the reef starts on (T13)", "la ligne où commence le récif (T13)")),
+           Text("say_the_row_the_reef_starts_on")),
     Option("monsters", 0, (0, 3, 4, 5),
-           Both("Mers agitées: sea monsters shuffled in (T14)",
-                "Mers agitées : monstres marins mélangés (T14)")),
-    _flag("storms", "Mers agitées: storms and compasses (T15, T16)",
-          "Mers agitées : tempêtes et boussoles (T15, T16)"),
+           Text("say_mers_agit_es_sea_monsters_shuffled")),
+    _flag("storms", Text("say_mers_agit_es_storms_and_compasses")),
     Option("storm_colours", dict(STORM_COLOURS), (dict(STORM_COLOURS),),
-           Both("how the six storms share the colours (T12)",
-                "répartition des six tempêtes entre les couleurs (T12)"), _storm_colours),
+           Text("say_how_the_six_storms_share_the"), _storm_colours),
     Option("whole_hand_min", 1, (1, 2, 3, 4, 5),
-           Both("the smallest whole hand a compass rewards (T16)",
-                "la plus petite main entière récompensée d'une boussole (T16)")),
+           Text("say_the_smallest_whole_hand_a_compass")),
     Option("variant", "standard", VARIANT_CHOICES,
-           Both("a variant of the sheet (T17 to T20)", "une variante de la feuille (T17 à T20)")),
+           Text("say_a_variant_of_the_sheet_t17")),
     Option("pyramid_borders", None, (None, ["c1", "d3"]),
-           Both("the Pyramide's two inner border cards (T18)",
-                "les deux cartes bordure intérieures de la Pyramide (T18)"), _borders),
-    _flag("pyramid_hard", "Pyramide: a Start drawn costs a card (T18)",
-          "Pyramide : un Départ pioché coûte une carte (T18)"),
-    _flag("pyramid_easy", "Pyramide: spare border cards for the monsters (T18)",
-          "Pyramide : cartes bordure à la place des monstres (T18)"),
-    _flag("pyramid_undone_pays_cost", "Pyramide: a placement undone still pays (T18)",
-          "Pyramide : une pose annulée coûte quand même (T18)"),
+           Text("say_the_pyramide_s_two_inner_border"), _borders),
+    _flag("pyramid_hard", Text("say_pyramide_a_start_drawn_costs_a")),
+    _flag("pyramid_easy", Text("say_pyramide_spare_border_cards_for_the")),
+    _flag("pyramid_undone_pays_cost", Text("say_pyramide_a_placement_undone_still_pays")),
     Option("competition_day_seat", 1, (1, 2),
-           Both("Compétition: the seat that lays day-up (T20)",
-                "Compétition : le joueur qui pose côté jour (T20)")),
+           Text("say_comp_tition_the_seat_that_lays")),
 )
 
 #: The options that switch a module of *Mers agitées* on, with the value that leaves it off.

@@ -36,20 +36,20 @@ from companion.games.tranquility.messages import DOMAIN
 from companion.games.tranquility.pyramid_messages import PYRAMID_MESSAGES
 from companion.games.tranquility.rules import EXPANSION, FINISH, ISLAND, START, Tranquility, register_rules
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, Words, cards
 
 register_messages(PYRAMID_MESSAGES, DOMAIN)
 
 #: How the explorer and expansion cards are named in messages.
-LABELS: dict[str, Both] = {
-    JOKER: Both("the Joker", "le Joker"),
-    BACK: Both("a card kept unseen", "une carte gardée cachée"),
-    "reef": Both("Récifs acérés", "Récifs acérés"),
-    "monster": Both("a sea monster", "un monstre marin"),
-    "storm-yellow": Both("a yellow storm", "une tempête jaune"),
-    "storm-purple": Both("a purple storm", "une tempête violette"),
-    "storm-orange": Both("an orange storm", "une tempête orange"),
-    "compass": Both("a compass", "une boussole"),
+LABELS: dict[str, Words] = {
+    JOKER: Text("say_the_joker"),
+    BACK: Text("say_a_card_kept_unseen"),
+    "reef": Text("say_r_cifs_ac_r_s"),
+    "monster": Text("say_a_sea_monster"),
+    "storm-yellow": Text("say_a_yellow_storm"),
+    "storm-purple": Text("say_a_purple_storm"),
+    "storm-orange": Text("say_an_orange_storm"),
+    "compass": Text("say_a_compass"),
 }
 
 
@@ -84,7 +84,7 @@ class Pyramid(Tranquility):
     """Tranquillité, *La Pyramide* (T18), with options ``pyramid_borders`` (required),
     ``pyramid_hard``, ``pyramid_easy``, ``pyramid_undone_pays_cost`` and ``removed``."""
 
-    title = Both("Tranquillité, La Pyramide", "Tranquillité, La Pyramide")
+    title = Text("say_tranquillit_la_pyramide")
     BOARD = PYRAMID
     PLAYS_AS = True
 
@@ -147,7 +147,7 @@ class Pyramid(Tranquility):
         if at != START:
             super()._validate_cell(at)
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """The base game's names, and the explorer cards by name."""
         return LABELS.get(card) or super().card_label(card)
 

@@ -33,7 +33,7 @@ from companion.games.tranquility.messages import DOMAIN, MESSAGES
 from companion.games.tranquility.no_room import no_room
 from companion.games.tranquility.options import OPTIONS, rules_key
 from companion.messages import register_messages
-from companion.text import Both, Text, cards
+from companion.text import Text, Words, cards
 
 #: Cell names in sequence order (T1): index = (row - 1) * 6 + (column - 1).
 CELLS: tuple[str, ...] = GRID.cells
@@ -50,10 +50,10 @@ ISLAND: dict[str, int] = {str(v): v for v in range(LOWEST, HIGHEST + 1)}
 EXPANSION = frozenset({"reef", "monster", "storm-yellow", "storm-purple", "storm-orange", "compass"})
 OTHER_CARDS = frozenset({"border", "back"}) | EXPANSION
 
-_START_LABEL = Both("the Start card", "la carte de départ")
-_FINISH_LABEL = Both("the Finish card", "la carte d'arrivée")
-_START_CORNER = Both("the start corner", "le coin de départ")
-_FINISH_CORNER = Both("the finish corner", "le coin d'arrivée")
+_START_LABEL = Text("say_the_start_card")
+_FINISH_LABEL = Text("say_the_finish_card")
+_START_CORNER = Text("say_the_start_corner")
+_FINISH_CORNER = Text("say_the_finish_corner")
 
 register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
@@ -113,7 +113,7 @@ class Tranquility(PlacingGame[Snapshot]):
     """Tranquillité, base game, 1 to 5 players (T11), option ``removed`` (T10)."""
 
     name = "tranquility"
-    title = Both("Tranquillité", "Tranquillité")
+    title = Text("say_tranquillit")
     min_players = 1
     max_players = 5
     OPTIONS = OPTIONS
@@ -249,7 +249,7 @@ class Tranquility(PlacingGame[Snapshot]):
         """An island card's half up counts where the variant rules it (Jour et nuit, Compétition)."""
         return self.PLAYS_UP and card in ISLAND
 
-    def card_label(self, card: str) -> Both | str:
+    def card_label(self, card: str) -> Words | str:
         """``"27"``, or the Start and Finish cards by name."""
         if card == START:
             return _START_LABEL
@@ -257,7 +257,7 @@ class Tranquility(PlacingGame[Snapshot]):
             return _FINISH_LABEL
         return card
 
-    def cell_label(self, cell: str) -> Both | str:
+    def cell_label(self, cell: str) -> Words | str:
         """``"b1"``, or the two corners by name."""
         if cell == START:
             return _START_CORNER

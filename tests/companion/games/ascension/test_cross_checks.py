@@ -11,7 +11,7 @@ from companion.games.ascension.events import Campfire, Grapple, Herd
 from companion.games.ascension.pyramid import SLOTS, SUPPORT
 from companion.games.ascension.rules import Ascension
 from companion.games.ascension.setup import card_label
-from companion.text import Both
+from companion.text import Text
 from tests.companion.games.ascension.positions import SEQUENCES, Pos, snapshot
 from tests.companion.games.ascension.test_bridges_and_campfires import A4_CASES, A5_CASES
 from tests.companion.games.ascension.test_cards_and_setup import A1_CASES
@@ -100,7 +100,7 @@ def test_g3_versant_messages_name_the_card_and_slot(position: Pos, event: Play, 
     ruling = assert_ruling(position, event, expected)
     # Named in words, as players say it ("snowy 7", "7 enneigé"): the ibex icon may be left unsaid.
     label = card_label(event.card.removesuffix("+ibex"))
-    assert isinstance(label, Both)
+    assert isinstance(label, Text)
     for message, name in ((ruling.message_en, label.en), (ruling.message_fr, label.fr)):
         assert name in message and event.at in message, message
         if expected[2]:
@@ -116,7 +116,7 @@ def test_g3_campfire_messages_name_the_feu_the_versant_and_both_slots(
 ) -> None:
     game = position.game()
     versant = card_label(game.state_json()["cells"][event.at])
-    assert isinstance(versant, Both)
+    assert isinstance(versant, Text)
     ruling = assert_ruling(position, event, expected)
     terrains = {"g": ("green", "herbeux"), "s": ("snowy", "enneigé"), "r": ("rocky", "rocheux")}
     terrain = terrains[event.card[-1]]
