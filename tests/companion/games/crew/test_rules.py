@@ -92,8 +92,11 @@ def test_a_task_is_decided_at_the_card_that_decides_it_and_ends_the_mission() ->
     assert second[-1].to_json(10)["tasks"] == {"win:blue-4": "DONE"}
     outcome = game.outcome()  # won with 8 tricks left (CR14)
     assert outcome is not None and outcome.result == "won" and outcome.winners == (1, 2, 3, 4)
-    assert game.state_json()["tasks"] == {"trick:first": {"seat": 1, "status": "DONE"},
-                                          "win:blue-4": {"seat": 2, "status": "DONE"}}
+    assert game.state_json()["tasks"] == {
+        "trick:first": {"seat": 1, "status": "DONE",
+                        "words": {"en": "win the first trick", "fr": "remporter le premier pli"}},
+        "win:blue-4": {"seat": 2, "status": "DONE",
+                       "words": {"en": "win the blue 4", "fr": "remporter le 4 bleu"}}}
 
 
 def test_a_failed_task_loses_the_mission_and_every_later_card_is_refused() -> None:
