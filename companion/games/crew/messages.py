@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "crew_predicted": "the count for “{task}” was already told",
     "crew_prediction_too_high": "{count} tricks: the attempt has {tricks}",
     "crew_predicts": "seat {seat} tells its count for “{task}”",
-    "crew_breach_cr3": "seat {seat} plays sub-4: the commander's announcement was false",
+    "crew_breach_cr3": "seat {seat} plays the submarine 4: the commander's announcement was false",
     "crew_breach_cr11": "seat {seat} plays {card}: it held that colour when it did not follow at event {breach}",
     "crew_lost_breach": "mission lost: rule {rule} broken",
     "crew_lost_task": "mission lost: the task “{task}” failed",

@@ -276,7 +276,7 @@ class Crew(TrickGame):
                 and shown.card not in self.played and self.suit_of(shown.card) == led):
             # The proof lies on the table: the seat's own sonar card is of the colour led (CR10).
             return refused("CR10", Text("crew_sonar_follow", seat=self.turn, card=self.card_label(event.card),
-                                        shown=shown.card))
+                                        shown=self.card_label(shown.card)))
         return super()._check_action(event)
 
     def _tonoja_column(self, event: Play) -> str | None:
