@@ -4,8 +4,8 @@ A table of cells (:mod:`web.islands`, :mod:`web.pyramid`): each cell named, the 
 outlined, a flagged card drawn in red over its cell.
 A trick game (The Crew, Rixes): the table seen from above, the seats around it (seat 1 at the
 bottom, then clockwise), the trick in play in the middle, each seat's tasks and sonar card by it.
-The drawing is the same in both languages: it shows cell, card, task and rule names and seat
-numbers only.
+The drawing is the same in both languages: it shows cell, card and rule names and seat numbers;
+a word or a task said in words is drawn in both languages, and the page's style shows its own.
 Each kind of board a game spec names (:attr:`~companion.engine.spec.GameSpec.board`) has its drawer,
 registered with :func:`drawer`; a game with none is drawn as its public state, one line a field.
 A drawer whose symbols need saying registers its legend with :func:`legend` (the page shows it).
@@ -51,10 +51,14 @@ SMALL_W, SMALL_H = 46.0, 16.0
 FONT, SMALL_FONT, ROW = 11.0, 9.0, 14.0
 #: A seat's task wraps after a "+" or a ":" once its line is this many characters long.
 WRAP = 14
+#: A task said in words (``"words"``: ``{"en": ..., "fr": ...}``) wraps at a space once its line is
+#: this many characters long: by a seat, and in the row of tasks not yet taken.
+WORDS_WRAP, OPEN_WORDS_WRAP = 24, 40
 #: The widest row of tasks not yet taken, above the table.
 FLOW = 360.0
-#: The most seats drawn, and the longest name shown (a state is never trusted: it may be garbage).
-MAX_SEATS, MAX_NAME = 10, 40
+#: The most seats drawn, the longest name and the longest words shown (a state is never trusted:
+#: it may be garbage).
+MAX_SEATS, MAX_NAME, MAX_WORDS = 10, 40, 160
 TASK_MARK = {"pending": "○", "done": "✓", "failed": "✗"}
 POSITIONS = ("top", "middle", "bottom")
 
@@ -241,10 +245,11 @@ def _whole(value: object) -> int | None:
     return None
 
 
-def _name(value: object) -> str | None:
-    """``value`` as a name to show (a card, a task, a rule): a string or a whole number, else None."""
+def _name(value: object, most: int = MAX_NAME) -> str | None:
+    """``value`` as a name to show (a card, a task, a rule): a string or a whole number, else None;
+    cut at ``most`` characters."""
     if isinstance(value, str) and value:
-        value = value if len(value) <= MAX_NAME else value[:MAX_NAME - 1] + "…"
+        value = value if len(value) <= most else value[:most - 1] + "…"
         return "".join(char if char.isprintable() else "?" for char in value)  # XML takes no control
     number = _whole(value)
     return None if number is None else str(number)
@@ -291,21 +296,52 @@ def _wrap(name: str, limit: int) -> list[str]:
     return lines
 
 
-def _task(name: str, status: str, limit: int | None) -> _Line:
-    """A task, its status's mark first (the colour is not the only sign), wrapped at ``limit``."""
-    lines = _wrap(name, limit) if limit else [name]
+def _wrap_words(words: str, limit: int) -> list[str]:
+    """``words`` in lines, cut at a space once a line is ``limit`` characters long.
+
+    >>> _wrap_words("win the pink 5 and the yellow 6", 14)
+    ['win the pink 5', 'and the yellow', '6']
+    """
+    lines = [""]
+    for word in words.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > limit:
+            lines.append("")
+        lines[-1] += f" {word}" if lines[-1] else word
+    return lines
+
+
+def _words(value: object) -> dict[str, str] | None:
+    """A task's words in each language (``{"en": ..., "fr": ...}``) to show, else None."""
+    given = _mapping(value)
+    if not all(isinstance(given.get(lang), str) for lang in ("en", "fr")):
+        return None
+    words = {lang: _name(given[lang], MAX_WORDS) for lang in ("en", "fr")}
+    return {lang: text for lang, text in words.items() if text is not None} if all(words.values()) else None
+
+
+def _task(name: str, status: str, limit: int | None, words: Mapping[str, str] | None = None) -> _Line:
+    """A task, its status's mark first (the colour is not the only sign): its ``words`` in each
+    language, the page showing its own (``svg .en``, ``.fr``), wrapped at a space; without words,
+    its name wrapped at ``limit``."""
     mark = TASK_MARK.get(status, "·")
     indent = _width(mark + " ", FONT)
-    width = indent + max(_width(line, FONT) for line in lines)
+    if words is None:
+        said = {"": _wrap(name, limit) if limit else [name]}
+    else:
+        wrap = WORDS_WRAP if limit else OPEN_WORDS_WRAP
+        said = {lang: _wrap_words(text, wrap) for lang, text in words.items()}
+    width = indent + max(_width(line, FONT) for lines in said.values() for line in lines)
+    height = max(len(lines) for lines in said.values()) * ROW
+    classes = f"task {status}" if status else "task"
 
     def draw(canvas: _Canvas, x: float, y: float) -> None:
-        spans = "".join(f'<tspan x="{x + (indent if k else 0):.1f}" y="{y + (k + 1) * ROW - 3:.1f}">'
-                        f"{escape(f'{mark} {line}' if k == 0 else line)}</tspan>"
-                        for k, line in enumerate(lines))
-        classes = f"task {status}" if status else "task"
-        canvas.add(f'<text class="{classes}" data-task="{escape(name)}">{spans}</text>',
-                   x, y, x + width, y + len(lines) * ROW)
-    return width, len(lines) * ROW, draw
+        for lang, lines in said.items():
+            spans = "".join(f'<tspan x="{x + (indent if k else 0):.1f}" y="{y + (k + 1) * ROW - 3:.1f}">'
+                            f"{escape(f'{mark} {line}' if k == 0 else line)}</tspan>"
+                            for k, line in enumerate(lines))
+            more = f' class="{classes} {lang}" lang="{lang}"' if lang else f' class="{classes}"'
+            canvas.add(f'<text{more} data-task="{escape(name)}">{spans}</text>', x, y, x + width, y + height)
+    return width, height, draw
 
 
 def _sonar(card: str, position: str, played: bool) -> _Line:
@@ -384,7 +420,8 @@ def _tricks(state: Mapping[str, Any], last: str | None) -> str:
         status = status.lower() if isinstance(status, str) and status.lower() in TASK_MARK else ""
         owner = _whole(task.get("seat"))
         owner = owner if owner is not None and 1 <= owner <= count else None
-        tasks.setdefault(owner, []).append(_task(label, status, WRAP if owner else None))
+        words = _words(task.get("words"))
+        tasks.setdefault(owner, []).append(_task(label, status, WRAP if owner else None, words))
 
     canvas = _Canvas()
     canvas.add(f'<ellipse class="felt" cx="0" cy="0" rx="{SEAT_RX:.0f}" ry="{SEAT_RY:.0f}"/>',

@@ -188,10 +188,13 @@ def test_a_crew_attempt_is_told_and_its_seats_tapped_on_the_page() -> None:
         page.wait_for_selector("#table [data-seat='4']")
         assert page.locator("#correct").is_hidden()  # cells and discards are not a trick game's
         assert page.locator("button[data-action=discard]").is_hidden()
-        page.click("#game-controls button:has-text('seat 2 takes no-win:9')")
+        page.click("#game-controls button:has-text('seat 2 takes “win no 9s”')")
         page.wait_for_selector("#history .summary:has-text('take_task no-win:9')", state="attached")
-        page.wait_for_selector("#game-controls button:has-text('seat 3 takes win:pink-3')")
+        page.wait_for_selector("#game-controls button:has-text('seat 3 takes “win the pink 3”')")
         assert referee.game.state_json()["tasks"]["no-win:9"]["seat"] == 2
+        # The board says each task in the page's language only.
+        page.wait_for_selector("#table [data-seat='2'] text.task.en:has-text('win no 9s')")
+        assert page.locator("#table text.task.fr").first.is_hidden()
         page.click("#table-corners:has-text('Set the seats')")
         page.wait_for_selector("#table-tap:has-text('Tap seat 1')")
         seats = [(0.5, 0.9), (0.1, 0.5), (0.5, 0.1), (0.9, 0.5)]

@@ -240,6 +240,33 @@ def test_each_seat_lists_its_tasks_by_status_and_the_tasks_not_taken_lie_above()
     assert top(open_tasks) < min(top(group) for group in drawn_seats.values())
 
 
+def test_a_task_said_in_words_is_drawn_in_both_languages_wrapped_at_spaces() -> None:
+    """The game's words of a task (``words``) are drawn instead of its slug, once a language; the
+    page's style shows its own (``svg .en``, ``.fr``); words that are not two strings: the slug."""
+    state = copy.deepcopy(FOUR)
+    state["tasks"] = {
+        "win:pink-5+yellow-6": {"seat": 2, "status": "DONE", "words": {
+            "en": "win the pink 5 and the yellow 6", "fr": "remporter le 5 rose et le 6 jaune"}},
+        "trick:last": {"seat": None, "status": "PENDING", "words": {
+            "en": "win the last trick", "fr": "remporter le dernier pli"}},
+        "no-win:9": {"seat": 3, "status": "PENDING", "words": {"en": "win no 9s", "fr": 9}},
+    }
+    root = drawn(state)
+    en, fr = classed(seats(root)[2], "task")
+    assert (en.get("class"), en.get("lang"), fr.get("class"), fr.get("lang")) == (
+        "task done en", "en", "task done fr", "fr")
+    assert en.get("data-task") == fr.get("data-task") == "win:pink-5+yellow-6"
+    assert [text(span) for span in en] == ["✓ win the pink 5 and the", "yellow 6"]
+    assert [text(span) for span in fr] == ["✓ remporter le 5 rose et", "le 6 jaune"]
+    (open_tasks,) = classed(root, "open")
+    assert [(t.get("lang"), text(t)) for t in classed(open_tasks, "task")] == [
+        ("en", "○ win the last trick"), ("fr", "○ remporter le dernier pli")]
+    assert [text(t) for t in classed(seats(root)[3], "task")] == ["○ no-win:9"]  # no French: the slug
+    evil = table_svg({**FOUR, "tasks": {"a": {"seat": 1, "words": {"en": "<b>&", "fr": "x\x00"}}}})
+    assert "<b>&" not in evil and "\x00" not in evil
+    ET.fromstring(evil)
+
+
 def test_the_sonar_card_lies_by_its_seat_with_its_position() -> None:
     root = drawn(FOUR)
     (sonar,) = classed(root, "sonar")

@@ -28,14 +28,14 @@ def controls(game: Crew) -> list[Control]:
         seat = game.turn
         for task in game.tasks:
             if task not in game.owners and _legal(game, TakeTask(task, player=seat)):
-                found.append(Control(Text("crew_control_take", seat=seat, task=task),
+                found.append(Control(Text("crew_control_take", seat=seat, task=game.task_label(task)),
                                      {"type": "take_task", "task": task, "player": seat}, group="tasks"))
         if _legal(game, TakeTask(None, player=seat)):
             found.append(Control(Text("crew_control_pass", seat=seat),
                                  {"type": "take_task", "task": None, "player": seat}, group="tasks"))
     for task in game.waiting_predictions():
         owner = game.owners[task] + 1
-        found.append(Control(Text("crew_control_predict", seat=owner, task=task),
+        found.append(Control(Text("crew_control_predict", seat=owner, task=game.task_label(task)),
                              {"type": "predict", "task": task, "player": owner},
                              (Ask("count", low=0, high=game.tricks_in_game()),), group="counts"))
     if _legal(game, Distress()):
@@ -68,7 +68,8 @@ def notes(game: Crew) -> list[Text]:
     if len(game.tasks) <= seats:
         for first, second in clashes(game.tasks):
             if game.owners.get(first) is None or game.owners.get(first) != game.owners.get(second):
-                found.append(Text("crew_note_clash", first=first, second=second))
+                found.append(Text("crew_note_clash", first=game.task_label(first),
+                                   second=game.task_label(second)))
     return found
 
 

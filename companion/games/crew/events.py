@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Self
 
 from companion.engine.events import Event, Labels, Placement, integer_field, register_event, string_field
 from companion.errors import MalformedInput
+from companion.games.crew.task_words import task_label
 from companion.text import Text
 
 
@@ -30,8 +31,8 @@ class TakeTask(Event):
         return cls(None if obj["task"] is None else string_field(obj, "task"), **meta)
 
     def describe(self, labels: Labels) -> Text:
-        """``task trick:first taken``, or ``a pass``."""
-        return Text("desc_take_task", task=self.task) if self.task else Text("desc_pass_task")
+        """``the task “win the first trick” taken``, or ``a pass``."""
+        return Text("desc_take_task", task=task_label(self.task)) if self.task else Text("desc_pass_task")
 
 
 @register_event
@@ -57,7 +58,7 @@ class Predict(Event):
 
     def describe(self, labels: Labels) -> Text:
         """``the prediction for predict:open``."""
-        return Text("desc_predict", task=self.task)
+        return Text("desc_predict", task=task_label(self.task))
 
 
 @register_event

@@ -11,7 +11,7 @@ decided (CR14).
 
 >>> game = Crew(4, commander=2, tasks=("trick:first",))
 >>> game.play(TakeTask("trick:first", player=2)).message_en
-'seat 2 takes task trick:first'
+'seat 2 takes the task “win the first trick”'
 >>> [game.play(Play(card, "")).legal for card in ("pink-9", "pink-1", "pink-2", "pink-3")]
 [True, True, True, True]
 >>> game.outcome().result, game.statuses
@@ -36,7 +36,8 @@ from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, R
 from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, card_words, colour_of, value_of
 from companion.games.crew.messages import DOMAIN, MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
-from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts
+from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts, logbook
+from companion.games.crew.task_words import task_label, task_words
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
@@ -193,6 +194,10 @@ class Crew(TrickGame):
         words = card_words(card)
         return card if words is None else Both(*words)
 
+    def task_label(self, task: str) -> Text | str:
+        """A task in words, its totals for this game's seats ("win the pink 3"); an unknown slug as given."""
+        return task_label(task, self.players)
+
     def places(self) -> frozenset[str]:
         """Tonoja's columns, in the 2-player game: where her cards are played from."""
         return frozenset(COLUMNS) if self.row is not None else frozenset()
@@ -249,7 +254,8 @@ class Crew(TrickGame):
         if self.assigning:
             return refused("CR5", Text("crew_tasks_first"))
         if self._predicted and self.waiting_predictions():
-            return refused("CR5", Text("crew_predict_first", task=self.waiting_predictions()[0]))
+            waiting = self.task_label(self.waiting_predictions()[0])
+            return refused("CR5", Text("crew_predict_first", task=waiting))
         if event.card in self.played or any(seat != self._turn and shown.card == event.card
                                             for seat, shown in self.sonar.items()) or (
                 self.row is not None and self._turn != self.tonoja and self.row.column_of(event.card)):
@@ -266,7 +272,7 @@ class Crew(TrickGame):
                 and shown.card not in self.played and self.suit_of(shown.card) == led):
             # The proof lies on the table: the seat's own sonar card is of the colour led (CR10).
             return refused("CR10", Text("crew_sonar_follow", seat=self.turn, card=self.card_label(event.card),
-                                        shown=shown.card))
+                                        shown=self.card_label(shown.card)))
         return super()._check_action(event)
 
     def _tonoja_column(self, event: Play) -> str | None:
@@ -338,23 +344,23 @@ class Crew(TrickGame):
                 return refused("CR5", Text("crew_cannot_pass", seat=self.turn))
             return accepted(Text("crew_passes", seat=self.turn))
         if event.task not in left:
-            return refused("CR5", Text("crew_task_not_left", task=event.task))
+            return refused("CR5", Text("crew_task_not_left", task=self.task_label(event.task)))
         if event.task in NOT_FOR_COMMANDER and self._turn == self.commander:
-            return refused("CR5", Text("crew_not_for_commander", task=event.task))
-        return accepted(Text("crew_takes_task", seat=self.turn, task=event.task))
+            return refused("CR5", Text("crew_not_for_commander", task=self.task_label(event.task)))
+        return accepted(Text("crew_takes_task", seat=self.turn, task=self.task_label(event.task)))
 
     def _check_predict(self, event: Predict) -> Ruling:
         owner = self.owners.get(event.task)
         if event.task not in PREDICTED or owner is None or self.history or self.trick:
-            return refused("CR5", Text("crew_no_prediction", task=event.task))
+            return refused("CR5", Text("crew_no_prediction", task=self.task_label(event.task)))
         if event.player is not None and event.player != owner + 1:
-            return refused("CR5", Text("crew_not_owner", task=event.task, seat=owner + 1))
+            return refused("CR5", Text("crew_not_owner", task=self.task_label(event.task), seat=owner + 1))
         if owner in self.predictions:
-            return refused("CR5", Text("crew_predicted", task=event.task))
+            return refused("CR5", Text("crew_predicted", task=self.task_label(event.task)))
         if event.count > self.tricks_in_game():
             return refused("CR5", Text("crew_prediction_too_high", count=event.count,
                                        tricks=self.tricks_in_game()))
-        return accepted(Text("crew_predicts", seat=owner + 1, task=event.task))
+        return accepted(Text("crew_predicts", seat=owner + 1, task=self.task_label(event.task)))
 
     # -- applying ---------------------------------------------------------------
 
@@ -484,7 +490,7 @@ class Crew(TrickGame):
         failed = [task for task, state in self.statuses.items() if state != "DONE"]
         if failed:
             return Outcome.together(self.players, False, Termination.GOALS,
-                                    Text("crew_lost_task", task=failed[0]))
+                                    Text("crew_lost_task", task=self.task_label(failed[0])))
         if self.tasks and len(self.statuses) == len(self.tasks):
             return Outcome.together(self.players, True, Termination.GOALS, Text("crew_won"))
         return None
@@ -497,18 +503,6 @@ class Crew(TrickGame):
             return None
         return {Termination.GOALS: "tasks", Termination.BREACH: "breach", Termination.VOID: "redeal"}.get(
             outcome.termination, "declared")
-
-    def _logbook(self) -> dict[str, Any]:
-        """The logbook's line for this attempt (CR17): a mission won scores its attempts, one more
-        when the distress token was ever activated."""
-        outcome = self.outcome()
-        attempt = self.mission.get("attempt", 1)
-        distress = self.distress or self.distress_before
-        book: dict[str, Any] = {"mission": self.mission.get("number"), "attempt": attempt,
-                                "distress": distress}
-        if outcome is not None and outcome.result == "won":
-            book["score"] = attempt + (1 if distress else 0)
-        return book
 
     # -- undo ---------------------------------------------------------------------
 
@@ -571,8 +565,10 @@ class Crew(TrickGame):
             "commander": self.commander + 1,
             "tricks": [{"leader": t.leader + 1, "cards": {str(seat + 1): card for seat, card in t.cards},
                         "winner": t.winner + 1} for t in self.history],
+            # Each task's words in both languages: the page draws them in its own.
             "tasks": {task: {"seat": None if task not in self.owners else self.owners[task] + 1,
-                             "status": self.statuses.get(task, PENDING)} for task in self.tasks},
+                             "status": self.statuses.get(task, PENDING),
+                             "words": task_words(task, self.players)} for task in self.tasks},
             "breaches": [{"rule": b.rule, "seq": 0 if b.broke is None else self.seq_of(b.broke),
                           "proved_at": self.seq_of(b.proved)} for b in self.breaches],
             "sonar": {str(seat + 1): {"card": shown.card, "position": shown.position,
@@ -584,7 +580,7 @@ class Crew(TrickGame):
             "tonoja_row": None if self.row is None else self.row.visible_cards(),
             # The columns showing the back of the card under a card played, not named yet.
             "tonoja_backs": [] if self.row is None else [c for c in COLUMNS if self.row.can_reveal(c)],
-            "logbook": self._logbook(),
+            "logbook": logbook(self.mission, self.distress or self.distress_before, self.outcome()),
         })
         for breach, shown in zip(self.breaches, state["breaches"], strict=True):
             shown["disputed"] = breach.disputed

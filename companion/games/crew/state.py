@@ -8,8 +8,11 @@ sonar cards shown, and the snapshot undo goes back to.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from companion.engine.ruling import Outcome
 from companion.engine.tricks import TrickSnapshot
 from companion.games.crew.facts import Trick, value_of
 from companion.games.crew.tonoja import TonojaRow
@@ -63,4 +66,18 @@ def contradicts(shown: SonarCard, card: str) -> bool:
     return True
 
 
-__all__ = ["Breach", "CrewSnapshot", "SonarCard", "contradicts"]
+def logbook(mission: Mapping[str, Any], distress: bool, outcome: Outcome | None) -> dict[str, Any]:
+    """The logbook's line for an attempt of ``mission`` (CR17): a mission won scores its attempts,
+    one more when the distress token was ever activated.
+
+    >>> logbook({"number": 3, "attempt": 2}, True, None)
+    {'mission': 3, 'attempt': 2, 'distress': True}
+    """
+    attempt = mission.get("attempt", 1)
+    book: dict[str, Any] = {"mission": mission.get("number"), "attempt": attempt, "distress": distress}
+    if outcome is not None and outcome.result == "won":
+        book["score"] = attempt + (1 if distress else 0)
+    return book
+
+
+__all__ = ["Breach", "CrewSnapshot", "SonarCard", "contradicts", "logbook"]

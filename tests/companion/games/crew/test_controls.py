@@ -52,7 +52,8 @@ def test_notes_warn_of_a_difficulty_not_met_and_of_a_pair_two_seats_cannot_meet(
     game = Crew(4, commander=1, tasks=("trick:first", "tricks:first-2"), mission={"difficulty": 9})
     notes = [note.en for note in game.notes()]
     assert any("add up to" in note and "is 9" in note for note in notes)
-    assert any("trick:first and tricks:first-2" in note for note in notes)
+    assert "“win the first trick” and “win the first 2 tricks” cannot both be met by two seats" in notes[1]
+    assert "« remporter le premier pli » et « remporter les 2 premiers plis »" in game.notes()[1].fr
     met = Crew(4, commander=1, tasks=("trick:first",), mission={"difficulty": total(["trick:first"], 4)})
     assert met.notes() == []
 

@@ -92,8 +92,11 @@ def test_a_task_is_decided_at_the_card_that_decides_it_and_ends_the_mission() ->
     assert second[-1].to_json(10)["tasks"] == {"win:blue-4": "DONE"}
     outcome = game.outcome()  # won with 8 tricks left (CR14)
     assert outcome is not None and outcome.result == "won" and outcome.winners == (1, 2, 3, 4)
-    assert game.state_json()["tasks"] == {"trick:first": {"seat": 1, "status": "DONE"},
-                                          "win:blue-4": {"seat": 2, "status": "DONE"}}
+    assert game.state_json()["tasks"] == {
+        "trick:first": {"seat": 1, "status": "DONE",
+                        "words": {"en": "win the first trick", "fr": "remporter le premier pli"}},
+        "win:blue-4": {"seat": 2, "status": "DONE",
+                       "words": {"en": "win the blue 4", "fr": "remporter le 4 bleu"}}}
 
 
 def test_a_failed_task_loses_the_mission_and_every_later_card_is_refused() -> None:
@@ -183,7 +186,8 @@ def test_a_seat_whose_sonar_card_is_of_the_colour_led_must_follow_at_once() -> N
     game.play(Sonar("pink-7", "", "top", player=2))
     game.play(card("pink-1"))
     ruling = game.play(card("blue-4"))  # seat 2 shows pink-7 and plays blue
-    assert (ruling.legal, ruling.rule) == (False, "CR10") and "pink-7" in ruling.message_en
+    assert (ruling.legal, ruling.rule) == (False, "CR10")
+    assert ruling.message_en == "seat 2 must follow with pink 7, its sonar card, not blue 4"
     # Overridden (a misread sonar card): accepted, and held against no one later.
     assert game.play(Override()).legal
     game.play(card("pink-2"))  # seat 3 wins with pink-2
@@ -232,7 +236,8 @@ def test_the_players_may_declare_the_mission_lost() -> None:
 def test_an_override_right_after_a_proof_disputes_it_and_the_attempt_goes_on() -> None:
     game = Crew(3, commander=1)
     playing(game, "pink-1")
-    assert game.play(card("sub-4")).rule == "CR3"  # seat 2 plays sub-4: the attempt is lost
+    cr3 = game.play(card("sub-4"))  # seat 2 plays sub-4: the attempt is lost
+    assert cr3.rule == "CR3" and cr3.message_fr.startswith("le joueur 2 joue le sous-marin 4 :")
     assert game.outcome() is not None
     ruling = game.play(Override())
     assert ruling.legal and "dispute" in ruling.message_en
