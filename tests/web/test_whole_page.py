@@ -218,9 +218,9 @@ def test_no_rule_id_nor_event_type_is_shown(look: Callable[[str, str, str], dict
     assert not named, named
 
 
-# The Crew's and Rixes' boards write their cards' record names ("pink-8", "fist-5"), and The Crew's
-# tasks are said by their slugs ("win:pink-3"): limits (docs/limits.md).
-NAMED_ON_THE_BOARD = {"crew", "rixes"}
+# Rixes' board writes its cards' record names ("fist-5"), and The Crew's rulings say its tasks by
+# their slugs ("win:pink-3"): limits (docs/limits.md).
+NAMED_ON_THE_BOARD = {"rixes"}
 NAMED_IN_THE_RULINGS = {"crew"}
 
 
