@@ -1,6 +1,7 @@
 """The trick games' cards drawn as they look (``web/trick_faces.py``): every card of The Crew's and
 Rixes' decks shows its value and its suit's or type's symbol, never its record name; an advanced
-Rixes card its two types, the top one first; a card it cannot tell a question mark."""
+Rixes card its two types, the top one first; a card it cannot tell a question mark; neither board
+writes a card's record name."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 
 from companion.engine.spec import find_spec
 from companion.games.rixes.weapons import ADVANCED
-from web.svg import face, spell
+from web.svg import face, spell, table_svg
 from web.trick_faces import printed
 
+NS = "{http://www.w3.org/2000/svg}"
 #: The symbol each suit or type is drawn with.
 CREW = {"pink": "square", "yellow": "cross", "blue": "circle", "green": "triangle-down", "sub": "submarine"}
 RIXES = {"fist": "fist", "sabres": "sabres", "pistols": "pistols"}
@@ -74,3 +76,16 @@ def test_a_task_names_its_cards_by_their_symbol_and_value() -> None:
         "win:■3+⚓2", 'win:<tspan class="word suit-pink">■3</tspan>+<tspan class="word suit-sub">⚓2</tspan>')
     assert spell("crew", "tricks:first-2") == ("tricks:first-2", "tricks:first-2")  # not a card
     assert spell("crew", "<b>-1") == ("<b>-1", "&lt;b&gt;-1")
+
+
+def test_the_boards_of_both_games_never_write_a_record_name() -> None:
+    crew = table_svg({"game": "crew", "players": 4, "trick": [{"seat": 1, "card": "sub-4"}],
+                      "tonoja_row": {"r1": "pink-9"}, "sonar": {"2": {"card": "green-1", "position": "top"}},
+                      "tricks": [{"cards": {"1": "yellow-7", "2": "blue-2"}, "winner": 1}],
+                      "tasks": {"win:blue-4": {"seat": 3}}})
+    rixes = table_svg({"game": "rixes", "dominant": "sabres", "bagarre": [
+        {"card": "sabres+pistols-4", "captain": 1, "type": "pistols", "value": 6, "possessor": 2}],
+        "flagged": [{"card": "fist-7", "captain": 2}]})
+    for svg, names in ((crew, deck("crew")), (rixes, [*deck("rixes"), *ADVANCED])):
+        texts = " ".join(shown(e) for e in ET.fromstring(svg).iter(f"{NS}text"))
+        assert not [name for name in names if name in texts.split() or name in texts], texts

@@ -218,9 +218,9 @@ def test_no_rule_id_nor_event_type_is_shown(look: Callable[[str, str, str], dict
     assert not named, named
 
 
-# Rixes' board writes its cards' record names ("fist-5"), and The Crew's rulings say its tasks by
-# their slugs ("win:pink-3"): limits (docs/limits.md).
-NAMED_ON_THE_BOARD = {"rixes"}
+# The boards draw their cards as cards (web/trick_faces.py), but The Crew's rulings still say its
+# tasks by their slugs ("win:pink-3"): a limit (docs/limits.md).
+NAMED_ON_THE_BOARD: set[str] = set()
 NAMED_IN_THE_RULINGS = {"crew"}
 
 
