@@ -1,5 +1,6 @@
 """The trick games' cards drawn as they look (the painter :mod:`web.svg` registers with
-:func:`~web.svg.card_face`, and the writer of the cards a task names, :func:`~web.svg.card_word`).
+:func:`~web.svg.card_face`), and what their symbols mean (the legends of the ``tricks`` and
+``bagarre`` drawings).
 
 A card shows what its game's deck says it prints (:attr:`~companion.engine.spec.GameSpec.deck`):
 its value, large, and its symbols as small SVG shapes, never its record name. The Crew's suits
@@ -29,7 +30,8 @@ from html import escape
 
 from companion.engine.spec import find_spec
 from companion.errors import UnknownGame
-from web.svg import _suit, card_face, card_word
+from companion.text import Lang, Text
+from web.svg import CARD_H, CARD_W, SMALL_H, SMALL_W, _suit, card_face, card_word, legend
 
 #: Draws a symbol centred at ``(x, y)`` within a radius ``r``.
 Glyph = Callable[[float, float, float], str]
@@ -176,7 +178,9 @@ def face(game: str, card: str, x: float, y: float, w: float, h: float) -> str | 
     marks = [icon for icon in drawn if icon in MARKS]
     parts = [GLYPHS[icon](x + 4 + r + k * (2 * r + 3), y + h / 2, r) for k, icon in enumerate(types)]
     parts += [GLYPHS[icon](x + w - 4 - r - k * (2 * r + 3), y + h / 2, r) for k, icon in enumerate(marks)]
-    return _value(x + w / 2, y + h / 2, min(0.75 * h, 30.0), value) + "".join(parts)
+    size = min(0.75 * h, 30.0)
+    clear = x + 4 + len(types) * (2 * r + 3) + len(value) * size * 0.3 + 2  # right of the types
+    return _value(max(x + w / 2, clear), y + h / 2, size, value) + "".join(parts)
 
 
 #: A card named in a text (a task's) is its symbol's character, then its value, in its suit's ink.
@@ -195,6 +199,54 @@ def word(game: str, card: str) -> tuple[str, str] | None:
     if shown is None or not shown[1] or shown[1][0] not in SYMBOLS:
         return None
     return SYMBOLS[shown[1][0]] + shown[0], " ".join(["word", *_suit(card)])
+
+
+def sample(game: str, card: str, w: float, h: float, classes: str) -> str:
+    """``card`` drawn alone as on the board, ``w`` by ``h``, for a legend."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="table {escape(game)} sample" '
+            f'viewBox="-1 -1 {w + 2:.0f} {h + 2:.0f}" aria-hidden="true"><g class="card {classes}">'
+            f'<rect x="0" y="0" width="{w:.0f}" height="{h:.0f}" rx="3"/>{face(game, card, 0, 0, w, h) or ""}'
+            "</g></svg>")
+
+
+def _items(samples: tuple[tuple[str, str, str, str], ...], w: float, h: float, lang: Lang) -> str:
+    """A legend: each sample card (its game, record name, classes) drawn, then its message said."""
+    return '<ul class="legend-items">' + "".join(
+        f"<li>{sample(game, card, w, h, classes)}<span>{escape(Text(key).render(lang), quote=False)}"
+        "</span></li>" for game, card, classes, key in samples) + "</ul>"
+
+
+#: The Crew's legend: a card of each suit, then a submarine.
+CREW_SAMPLES = (("crew", "pink-7", "suit-pink", "page_legend_pink"),
+                ("crew", "yellow-7", "suit-yellow", "page_legend_yellow"),
+                ("crew", "blue-7", "suit-blue", "page_legend_blue"),
+                ("crew", "green-7", "suit-green", "page_legend_green"),
+                ("crew", "sub-4", "suit-sub", "page_legend_submarine"))
+#: Rixes' legend: a card of each type, a skull, an advanced card.
+RIXES_SAMPLES = (("rixes", "fist-3", "kind-fist", "page_legend_fist"),
+                 ("rixes", "sabres-3", "kind-sabres", "page_legend_sabres"),
+                 ("rixes", "pistols-3", "kind-pistols", "page_legend_pistols"),
+                 ("rixes", "pistols-7", "kind-pistols", "page_legend_skull"),
+                 ("rixes", "sabres+pistols-4", "kind-sabres", "page_legend_advanced"))
+
+
+@legend("tricks")
+def _tricks_legend(lang: Lang) -> str:
+    """What The Crew's colours and symbols mean, and its sonar token."""
+    said = escape(Text("page_legend_sonar").render(lang), quote=False)
+    token = (f'<li><svg xmlns="http://www.w3.org/2000/svg" class="table crew sample" viewBox="-1 -1 '
+             f'{SMALL_W + 14:.0f} 32" aria-hidden="true"><g class="sonar"><g class="card suit-blue small">'
+             f'<rect x="0" y="0" width="{SMALL_W:.0f}" height="{SMALL_H:.0f}" rx="3"/>'
+             f'{face("crew", "blue-9", 0, 0, SMALL_W, SMALL_H) or ""}</g>'
+             f'<circle class="token" cx="{SMALL_W + 6:.0f}" cy="6" r="4.5"/></g></svg>'
+             f"<span>{said}</span></li>")
+    return _items(CREW_SAMPLES, CARD_W, CARD_H, lang).replace("</ul>", token + "</ul>")
+
+
+@legend("bagarre")
+def _bagarre_legend(lang: Lang) -> str:
+    """What Rixes' symbols mean."""
+    return _items(RIXES_SAMPLES, 66.0, 22.0, lang)
 
 
 __all__ = ["GLYPHS", "SYMBOLS", "face", "printed", "word"]

@@ -1,7 +1,6 @@
 """The trick games' cards drawn as they look (``web/trick_faces.py``): every card of The Crew's and
 Rixes' decks shows its value and its suit's or type's symbol, never its record name; an advanced
-Rixes card its two types, the top one first; a card it cannot tell a question mark; neither board
-writes a card's record name."""
+Rixes card its two types, the top one first; a card it cannot tell a question mark; the legends."""
 
 from __future__ import annotations
 
@@ -11,7 +10,8 @@ import pytest
 
 from companion.engine.spec import find_spec
 from companion.games.rixes.weapons import ADVANCED
-from web.svg import face, spell, table_svg
+from companion.text import Lang
+from web.svg import face, legend_html, spell, table_svg
 from web.trick_faces import printed
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -89,3 +89,14 @@ def test_the_boards_of_both_games_never_write_a_record_name() -> None:
     for svg, names in ((crew, deck("crew")), (rixes, [*deck("rixes"), *ADVANCED])):
         texts = " ".join(shown(e) for e in ET.fromstring(svg).iter(f"{NS}text"))
         assert not [name for name in names if name in texts.split() or name in texts], texts
+
+
+@pytest.mark.parametrize("game", ["crew", "rixes"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_game_has_a_legend_of_its_symbols(game: str, lang: Lang) -> None:
+    legend = legend_html(game, lang)
+    assert legend is not None
+    root = ET.fromstring(legend)
+    assert len(root.findall("li")) == (6 if game == "crew" else 5)
+    kinds = {kind for item in root.iter(f"{NS}svg") for kind in symbols(item)}
+    assert kinds >= set(CREW.values() if game == "crew" else RIXES.values())
