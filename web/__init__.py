@@ -26,6 +26,8 @@ from web import actions, body, enrol, errors, security, views
 from web import bagarre as _bagarre  # noqa: F401  registers its drawer (web.svg importing it: a cycle)
 from web import islands as _islands  # noqa: F401  registers the drawer of cells (a cycle too)
 from web import pyramid as _pyramid  # noqa: F401  registers the pyramid's drawer and legend (a cycle too)
+from web import trick_faces as _trick_faces  # noqa: F401  registers the trick cards' faces and legends
+from web import tricks as _tricks  # noqa: F401  registers the trick table's drawer (a cycle too)
 from web.hub import Hub
 from web.page import EXTENSION, Page, page_of
 from web.preview import Preview

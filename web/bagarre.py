@@ -42,7 +42,9 @@ from web.svg import (
     _width,
     disc,
     drawer,
+    face,
 )
+from web.trick_faces import GLYPHS
 
 #: The captains left to right: player 1, Barbe Noire (0), player 2; the distance between them.
 ORDER = (1, 0, 2)
@@ -51,8 +53,8 @@ PITCH = 124.0
 #: A card of the Bagarre (a line more when an effect changed it); Barbe Noire's last one, large.
 CARD_W, CARD_H, CHANGED_H = 112.0, 20.0, 32.0
 LARGE_H = 64.0
-#: The longest card name written on a card (its ``data-card`` keeps the whole name).
-CARD_CHARS = 17
+#: The radius of a type's symbol in the line under a card.
+NOTE_GLYPH = 4.5
 #: A crew member's box, and how far a tilted one is turned (degrees).
 MEMBER_H, TILT = 18.0, -12.0
 #: A Bagarre of this Rixe in the row above the captains.
@@ -105,7 +107,7 @@ def _bagarre(state: Mapping[str, Any], last: str | None) -> str:
     """Rixes' table: the Rixe and its Bagarres above, then each captain's column (see the module's
     docstring). Draws the fields present, whatever their values."""
     del last  # a Bagarre has no cells
-    canvas = _Canvas()
+    canvas = _Canvas(_name(state.get("game")) or "")
     left = -PITCH - CARD_W / 2
     y = _header(canvas, state, left)
     for breach in map(_mapping, _sequence(state.get("breaches"))):
@@ -160,10 +162,13 @@ def _header(canvas: _Canvas, state: Mapping[str, Any], left: float) -> float:
     if line:
         canvas.text(left, y, line, "rixe")
     dominant = _name(state.get("dominant"))
-    if dominant is not None:
+    if dominant is not None:  # ⚔ and the type's symbol (a "?" for a type it cannot draw)
         kind = _kind(dominant)
-        canvas.text(0, y, f"⚔ {dominant}", "dominant" + (f" kind-{kind}" if kind else ""), anchor="middle",
-                    attrs=f' data-type="{escape(dominant)}"')
+        glyph = GLYPHS.get(kind or "")
+        shown = glyph(8, y - 4, 6) if glyph is not None else f'<text x="2" y="{y:.1f}">?</text>'
+        canvas.add(f'<g class="dominant{f" kind-{kind}" if kind else ""}" data-type="{escape(dominant)}">'
+                   f'<text x="-2" y="{y:.1f}" text-anchor="end">⚔</text>{shown}</g>',
+                   -14, y - FONT, 16, y + 3)
     if state.get("tiebreak") is True:
         canvas.text(-left, y, "⚖", "tiebreak", anchor="end", size=14)
     if not (line or dominant or state.get("tiebreak") is True):
@@ -235,8 +240,10 @@ def _purse(canvas: _Canvas, x: float, top: float, captain: int, state: Mapping[s
 
 def _card(canvas: _Canvas, x: float, top: float, entry: Mapping[str, Any], *, lead: bool = False,
           large: bool = False, flagged: bool = False) -> float:
-    """A card of the Bagarre at ``(x, top)``: its name; under it its type and value when they are
-    not the printed ones (✎) and its possessor when another captain holds it (⇢). Return the bottom."""
+    """A card of the Bagarre at ``(x, top)``, drawn as it looks (:func:`web.svg.face`: its types and
+    value); under it the type and value it counts as when an effect changed them (✎) or when a
+    two-type card counts as its lower type (=), and its possessor when another captain holds it
+    (⇢); a flagged card marked "!". Return the bottom."""
     card = _name(entry.get("card")) or "?"
     kind, value = _kind(entry.get("type")), _whole(entry.get("value"))
     captain, possessor = _captain(entry.get("captain")), _captain(entry.get("possessor"))
@@ -244,26 +251,49 @@ def _card(canvas: _Canvas, x: float, top: float, entry: Mapping[str, Any], *, le
     changed = (kind is not None and kind not in kinds) or (value is not None and value != printed)
     played_as = kind is not None and kind != kinds[0]  # a two-type card played as its lower half
     moved = possessor is not None and captain is not None and possessor != captain
-    now = f"{'✎' if changed else '='} {kind or ''} {'' if value is None else value}".rstrip()
-    note = " · ".join(_marks((now, changed or played_as), (f"⇢ {_label(possessor or 0)}", moved)))
     classes = ["card", *_suit(card), *([f"kind-{kind}"] if kind else []),
                *_marks(("lead", lead), ("changed", changed), ("moved", moved), ("large", large),
                        ("flagged", flagged))]
     data = "".join(f' data-{key}="{item}"' for key, item in (
         ("captain", captain), ("possessor", possessor), ("type", kind), ("value", value)) if item is not None)
-    height = LARGE_H if large else CHANGED_H if note else CARD_H
-    label = ("!" if flagged else "") + (card if len(card) <= CARD_CHARS else card[:CARD_CHARS - 1] + "…")
-    size = 22.0 if large else FONT
-    name_y = top + (height / 2 + size * 0.35 if large or not note else CARD_H / 2 + FONT * 0.35)
-    lines = (f'<text class="card-name" x="{x + CARD_W / 2:.1f}" y="{name_y:.1f}" text-anchor="middle">'
-             f"{escape(label)}</text>")
-    if note:
-        lines += (f'<text class="change" x="{x + CARD_W / 2:.1f}" y="{top + height - 5:.1f}" '
-                  f'text-anchor="middle">{escape(note)}</text>')
+    noted = changed or played_as or moved
+    height = LARGE_H if large else CHANGED_H if noted else CARD_H
+    drawn = face(canvas.game, card, x, top, CARD_W, LARGE_H if large else CARD_H)
+    if flagged:
+        drawn += (f'<text class="flag-mark" x="{x + CARD_W / 2 - 16:.1f}" y="{top + CARD_H / 2 + 5:.1f}">'
+                  "!</text>")
+    if noted:
+        drawn += _note(x + CARD_W / 2, top + height - 5, "✎" if changed else "=" if played_as else "",
+                       kind if changed or played_as else None, value if changed or played_as else None,
+                       _label(possessor or 0) if moved else None)
     canvas.add(f'<g class="{" ".join(classes)}" data-card="{escape(card)}"{data}>'
                f'<rect x="{x:.1f}" y="{top:.1f}" width="{CARD_W:.0f}" height="{height:.0f}" rx="3"/>'
-               f"{lines}</g>", x, top, x + CARD_W, top + height)
+               f"{drawn}</g>", x, top, x + CARD_W, top + height)
     return top + height
+
+
+def _note(middle: float, baseline: float, mark: str, kind: str | None, value: int | None,
+          possessor: str | None) -> str:
+    """The line under a card, centred at ``middle``: ``mark`` (✎ or =), the symbol of the type and
+    the value the card counts as, then ``⇢`` and its possessor."""
+    glyph = GLYPHS.get(kind or "")
+    before = f"{mark} " if mark else ""
+    moved = None if possessor is None else ("· " if mark else "") + f"⇢ {possessor}"
+    said = " ".join(part for part in (None if value is None else str(value), moved) if part)
+    gap = 2 * NOTE_GLYPH + 3 if glyph is not None else 0.0
+    at = middle - (_width(before, SMALL_FONT) + gap + _width(said, SMALL_FONT)) / 2
+    parts = [_change(at, baseline, before)] if before else []
+    at += _width(before, SMALL_FONT)
+    if glyph is not None:
+        parts.append(glyph(at + NOTE_GLYPH, baseline - 3, NOTE_GLYPH))
+        at += gap
+    if said:
+        parts.append(_change(at, baseline, said))
+    return "".join(parts)
+
+
+def _change(x: float, baseline: float, text: str) -> str:
+    return f'<text class="change" x="{x:.1f}" y="{baseline:.1f}" text-anchor="start">{escape(text)}</text>'
 
 
 def _member(canvas: _Canvas, x: float, top: float, member: Mapping[str, Any]) -> float:

@@ -88,7 +88,7 @@ def test_the_turn_the_provocateur_and_the_provocation_are_marked() -> None:
     (lead,) = classed(root, "lead")
     assert lead.get("data-card") == STATE["bagarre"][0]["card"]
     (dominant,) = classed(root, "dominant")
-    assert text(dominant) == f"⚔ {STATE['dominant']}"
+    assert text(dominant) == "⚔" and classed(dominant, STATE["dominant"])  # its type's symbol
     assert dominant.get("class") == f"dominant kind-{STATE['dominant']}"
     assert text(classed(root, "rixe")[0]) == f"Rixe {STATE['rixe']} · bagarres"
 
@@ -119,12 +119,15 @@ def test_a_card_changed_by_an_effect_shows_its_type_value_and_possessor() -> Non
     assert {"changed", "moved", f"kind-{kind}"} <= set(card.get("class", "").split())
     assert (card.get("data-type"), card.get("data-value"), card.get("data-possessor")) == (
         kind, "8", str(first["possessor"]))
-    (note,) = classed(card, "change")
-    assert text(note) == f"✎ {kind} 8 · ⇢ {'☠' if first['possessor'] == 0 else '1'}"
+    assert "".join(map(text, classed(card, "change"))) == f"✎ 8 · ⇢ {'☠' if first['possessor'] == 0 else '1'}"
+    assert classed(card, "symbol")[-1].get("class") == f"symbol {kind}"  # the type it counts as
     # A two-type card played as its lower half says so, unchanged.
     first.update(card="sabres+pistols-4", type="pistols", value=4, possessor=first["captain"])
     (card,) = [g for g in classed(drawn(state), "card") if g.get("data-card") == "sabres+pistols-4"]
-    assert "changed" not in card.get("class", "") and text(classed(card, "change")[0]) == "= pistols 4"
+    assert "changed" not in card.get("class", "")
+    assert [text(t) for t in classed(card, "change")] == ["= ", "4"]
+    assert [g.get("class") for g in classed(card, "symbol")] == ["symbol sabres", "symbol pistols",
+                                                                 "symbol pistols"]  # top type first
 
 
 def test_barbe_noire_near_15_gold_is_marked_not_only_by_colour() -> None:
@@ -178,7 +181,7 @@ def test_breaches_the_tie_break_the_winner_and_flagged_cards() -> None:
     assert [c for c, g in drawn_captains.items() if "winner" in g.get("class", "").split()] == [2]
     assert classed(drawn_captains[2], "crown") and not classed(root, "turn-mark")
     (flagged,) = classed(drawn_captains[1], "flagged")
-    assert flagged.get("data-card") == "fist-7" and text(flagged) == "!fist-7"
+    assert flagged.get("data-card") == "fist-7" and text(flagged) == "7!"
     assert not classed(drawn(STATE), "tiebreak") and not classed(drawn(STATE), "crown")
 
 

@@ -12,7 +12,8 @@ import pytest
 from companion.engine.events import Play
 from companion.games.tranquility.rules import CELLS, Tranquility
 from web import svg as svg_module
-from web.svg import legend_html, seat_angles, table_svg
+from web.svg import legend_html, table_svg
+from web.tricks import seat_angles
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -200,7 +201,8 @@ def test_the_trick_in_play_lies_in_front_of_the_seats_that_played_it() -> None:
     cards = [g for g in trick.iter(f"{NS}g") if g.get("data-card")]
     assert [(g.get("data-card"), g.get("class"), g.get("data-played-by")) for g in cards] == [
         ("pink-3", "card suit-pink lead", "3"), ("pink-7", "card suit-pink", "4")]
-    assert [text(g) for g in cards] == ["pink-3", "pink-7"]
+    assert [text(g) for g in cards] == ["3", "7"]  # the values, the suit's squares drawn as shapes
+    assert [len(classed(g, "square")) for g in cards] == [2, 2]
     spots = {seat: centre(group) for seat, group in seats(root).items()}
     for card in cards:
         x, y = centre(card)
@@ -231,7 +233,8 @@ def test_each_seat_lists_its_tasks_by_status_and_the_tasks_not_taken_lie_above()
     drawn_seats = seats(root)
     task = classed(drawn_seats[2], "task")
     assert [(t.get("class"), t.get("data-task")) for t in task] == [("task done", "win:green-5+blue-8")]
-    assert text(task[0]) == "✓ win:green-5+blue-8"  # wrapped after the "+" in two lines
+    assert text(task[0]) == "✓ win:▼5+●8"  # wrapped after the "+" in two lines
+    assert [w.get("class") for w in classed(task[0], "word")] == ["word suit-green", "word suit-blue"]
     assert len(task[0].findall(f"{NS}tspan")) == 2
     assert [t.get("class") for t in classed(drawn_seats[3], "task")] == ["task pending"]
     assert [text(t) for t in classed(drawn_seats[1], "task")] == ["✗ tricks:most"]
@@ -275,10 +278,15 @@ def test_the_sonar_card_lies_by_its_seat_with_its_position() -> None:
     card = sonar.find(f"{NS}g")
     assert card is not None and card.get("data-card") == "pink-5"
     assert card.get("class") == "card suit-pink small"
-    assert text(sonar) == "pink-5bottom"
+    assert text(sonar) == "5"
+    # The token lies beside the card where it lies on it: at its bottom.
+    (token,) = classed(sonar, "token")
+    rect = card.find(f"{NS}rect")
+    assert rect is not None
+    assert float(token.get("cy", 0)) > float(rect.get("y", 0)) + float(rect.get("height", 0)) / 2
     state = {**FOUR, "sonar": {"2": {"card": "green-5", "position": None, "played": True}}}
     (sonar,) = classed(drawn(state), "sonar")
-    assert sonar.get("class") == "sonar played" and text(sonar) == "green-5?"
+    assert sonar.get("class") == "sonar played" and text(sonar) == "5?" and not classed(sonar, "token")
 
 
 def test_the_tonoja_row_lies_above_the_table_under_its_columns() -> None:

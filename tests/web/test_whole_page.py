@@ -218,9 +218,9 @@ def test_no_rule_id_nor_event_type_is_shown(look: Callable[[str, str, str], dict
     assert not named, named
 
 
-# The Crew's and Rixes' boards write their cards' record names ("pink-8", "fist-5"): a limit
-# (docs/limits.md). Every game's rulings say cards and tasks in words.
-NAMED_ON_THE_BOARD = {"crew", "rixes"}
+# Every board draws its cards as cards and every ruling says cards and tasks in words: the two
+# lists of games still naming cards by their record names are empty.
+NAMED_ON_THE_BOARD: set[str] = set()
 NAMED_IN_THE_RULINGS: set[str] = set()
 
 
