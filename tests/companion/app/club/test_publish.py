@@ -123,7 +123,6 @@ def test_bad_messages_are_counted_and_dropped(tmp_path: Path, broker: LocalBroke
     dashboard.close()
 
 
-@pytest.mark.long
 def test_dashboard_restarted_catches_up(tmp_path: Path, broker: LocalBroker, stores: Opener) -> None:
     path = tmp_path / "club.db"
     dashboard = Dashboard(stores(path), address(broker)).start()
