@@ -130,6 +130,26 @@ class PageConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubConfig:
+    """The club's MQTT broker a table publishes its games to (``companion.app.club``, docs/club.md)."""
+
+    #: ``mqtt://HOST:PORT/CLUB`` or ``mqtts://USER@HOST:8883/CLUB``; empty: no club.
+    broker: str = ""
+    #: The club's name, the topics' prefix ``companion/<club>/`` (when the address names none).
+    club: str = ""
+    #: This table's name in the club (empty: the machine's name).
+    table: str = ""
+    username: str = ""
+    #: The broker's password; better in ``$COMPANION_CLUB_PASSWORD`` than in a file others read.
+    password: str = ""
+    #: TLS: the authority's certificate the broker's is checked against (``mqtts://`` without it: the
+    #: system's authorities), and an optional client certificate and its key.
+    ca_file: str = ""
+    cert_file: str = ""
+    key_file: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole configuration; ``path`` is the file it came from (``None``: the defaults)."""
 
@@ -139,6 +159,7 @@ class Config:
     signals: SignalsConfig = field(default_factory=SignalsConfig)
     thresholds: ThresholdsConfig = field(default_factory=ThresholdsConfig)
     page: PageConfig = field(default_factory=PageConfig)
+    club: ClubConfig = field(default_factory=ClubConfig)
     path: Path | None = None
 
 
@@ -391,6 +412,23 @@ def _token(key: str, value: object) -> str:
     return value
 
 
+def _text(key: str, value: object) -> str:
+    if not isinstance(value, str) or len(value) > 4096 or "\0" in value:
+        raise _bad(key, value, "config_allowed_text")
+    return value.strip()
+
+
+def _name(key: str, value: object) -> str:
+    # A club's or a table's name is a topic level: none of MQTT's wildcards or separators.
+    if not isinstance(value, str) or (value and not re.fullmatch(NAME_PATTERN, value)):
+        raise _bad(key, value, "config_allowed_club_name")
+    return value
+
+
+#: A club's or a table's name: letters, digits, ``_``, ``-``, ``.``; never ``+``, ``#`` or ``/``.
+NAME_PATTERN = r"[A-Za-z0-9_.\-]{1,64}"
+
+
 _SCHEMA: dict[str, tuple[type, dict[str, Check]]] = {
     "camera": (CameraConfig, {"source": _source, "size": _size, "lores": _size, "fps": _number(1, 120),
                               "corners": _corners, "finder": _choice("contours", "both", "network"),
@@ -401,6 +439,8 @@ _SCHEMA: dict[str, tuple[type, dict[str, Check]]] = {
     "signals": (SignalsConfig, {"output": _choice("auto", "gpio", "console", "none")}),
     "thresholds": (ThresholdsConfig, {"stable_time": _number(0.1, 30), "classifier_threshold": _threshold}),
     "page": (PageConfig, {"host": _host, "port": _integer(1, 65535), "token": _token}),
+    "club": (ClubConfig, {"broker": _text, "club": _name, "table": _name, "username": _text,
+                          "password": _text, "ca_file": _text, "cert_file": _text, "key_file": _text}),
 }
 
 assert all({f.name for f in fields(cls)} == set(checks) for cls, checks in _SCHEMA.values())

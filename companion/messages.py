@@ -422,3 +422,8 @@ register_messages(ENROL_MESSAGES, DOMAIN)
 from companion.messages_page import PAGE_MESSAGES  # noqa: E402
 
 register_messages(PAGE_MESSAGES, DOMAIN)
+
+# The club's messages (a broker, a dashboard), likewise.
+from companion.messages_club import CLUB_MESSAGES  # noqa: E402
+
+register_messages(CLUB_MESSAGES, DOMAIN)

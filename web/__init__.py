@@ -33,6 +33,7 @@ from web.page import EXTENSION, Page, page_of
 from web.preview import Preview
 
 if TYPE_CHECKING:  # the enrolment's module loads the camera side: the page needs only its type
+    from companion.app.club.dashboard import Dashboard
     from companion.app.enrolment import EnrolmentSession
 
 __all__ = ["Page", "Preview", "create_app", "page_of"]
@@ -45,6 +46,7 @@ def create_app(
     preview: Preview | None = None,
     table: TableDesk | None = None,
     enrolment: EnrolmentSession | None = None,
+    club: Dashboard | None = None,
 ) -> Flask:
     """The page's app for ``referee`` (by default a new 3-player Tranquillité without a store).
 
@@ -53,7 +55,8 @@ def create_app(
     machine's names and addresses), ``SSE_HEARTBEAT`` (seconds),
     ``SSE_MAX_CLIENTS`` and ``SSE_PER_ADDRESS`` (see :class:`web.hub.Hub`). ``table`` is the
     desk shared with the camera feeder, through which the page places the table; ``enrolment``
-    the deck being enrolled from the camera, which ``/enrol`` shows (and ``/`` then leads to).
+    the deck being enrolled from the camera, which ``/enrol`` shows (and ``/`` then leads to);
+    ``club`` a club's dashboard, whose tables ``/club/`` shows (:mod:`web.club`).
     """
     app = Flask(__name__)
     app.config.from_mapping(
@@ -78,4 +81,8 @@ def create_app(
     app.register_blueprint(views.bp)
     app.register_blueprint(actions.bp)
     app.register_blueprint(enrol.bp)
+    if club is not None:
+        from web import club as club_page  # noqa: PLC0415 (only the club's command needs it)
+
+        club_page.init_app(app, club)
     return app

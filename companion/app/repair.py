@@ -33,13 +33,13 @@ from companion.app.store import (
     OUTCOMES,
     SCHEMA,
     SCHEMA_VERSION,
-    Mark,
     decode_number,
     decode_object,
     quick_check,
     require_store,
     writer_lock,
 )
+from companion.app.store_mark import Mark
 from companion.engine.record import Header
 from companion.errors import MalformedInput, StoreError
 from companion.text import Text

@@ -20,13 +20,14 @@ journal lost or damaged after a kill is said, with how many events it took.
 A stored row that does not decode (its JSON broken by hand or by a bad disk)
 is a :class:`StoreError` naming the game and the event, never a traceback.
 
-Two tables. ``games``: id, game, header (the record's header line as JSON),
+Three tables. ``games``: id, game, header (the record's header line as JSON),
 created and finished (Unix seconds), outcome (``won``, ``lost``,
 ``abandoned``, or NULL while the game goes on) and meta (JSON: what produced
 the game, e.g. the demo's seed). ``events``: game id, seq (the record's line
 number, 1 for the first event), the event line as JSON, the ruling line as
 JSON and the wall-clock stamp; (game id, seq) is the primary key, so an event
-can never be stored twice.
+can never be stored twice. ``published`` (schema version 2, made on opening a version-1 file):
+per game, the last seq a club's broker acknowledged, the outbox mark of :mod:`companion.app.club`.
 
 >>> from companion.engine.record import Header
 >>> store = Store(":memory:")
@@ -47,18 +48,19 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from companion.app.store_mark import Mark, Tally
 from companion.engine.record import Header, parse_line
 from companion.errors import MalformedInput, StoreError
 from companion.text import Text, os_reason
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: Outcome of a game left unfinished when another one was started.
 ABANDONED = "abandoned"
 #: Every outcome a stored game may have: an engine's result (a trick game redealt is ``void``, a
@@ -93,7 +95,15 @@ CREATE TABLE IF NOT EXISTS events (
     stamp REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS published (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL
+);
 """
+
+
+#: One event as :meth:`Store.append_many` takes it: game id, seq, event, ruling, stamp, outcome.
+Row = tuple[int, int, Mapping[str, Any], Mapping[str, Any], float, str | None]
 
 
 def default_store_path() -> Path:
@@ -131,73 +141,6 @@ class StoredEvent:
     event: dict[str, Any]
     ruling: dict[str, Any]
     stamp: float
-
-
-@dataclass(frozen=True)
-class Tally:
-    """How much a store holds: its games and events, and the last game's id and last seq."""
-
-    games: int = 0
-    events: int = 0
-    game: int = 0
-    seq: int = 0
-
-    def to_json(self) -> dict[str, int]:
-        """The tally as the mark file keeps it."""
-        return {"games": self.games, "events": self.events, "game": self.game, "seq": self.seq}
-
-
-class Mark:
-    """The high-water mark beside a store: the :class:`Tally` of what was committed, rewritten
-    in place (one fixed-size write and an fdatasync) after each commit.
-
-    Why a file of its own: SQLite cannot say what it lost. A ``-wal`` file deleted or damaged
-    after a kill leaves a sound database that simply ends earlier, and nothing in it tells.
-    The mark lives outside the journal, so at the next start the store compares it with what
-    the file holds and says how many events went. Why after every commit: events come at a
-    player's pace, a few a minute, and one small synchronous write each is nothing beside the
-    database's own fsyncs; a mark written only now and then would under-count the loss.
-    """
-
-    #: Bytes of the record: the JSON, padded, so that each write replaces the whole of it.
-    SIZE = 128
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-
-    def read(self) -> Tally | None:
-        """The tally last written, or None (no mark yet, or not one this store wrote)."""
-        if self._fd is None:
-            return None
-        raw = os.pread(self._fd, 4 * self.SIZE, 0)
-        try:
-            data = parse_line(raw.decode("ascii").strip())
-        except (MalformedInput, UnicodeDecodeError):
-            return None
-        if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in Tally().to_json()):
-            return None
-        return Tally(**{k: data[k] for k in Tally().to_json()})
-
-    def write(self, tally: Tally) -> None:
-        """Replace the mark by ``tally``, on disk before this returns."""
-        if self._fd is None:
-            return
-        line = json.dumps(tally.to_json(), separators=(",", ":")).ljust(self.SIZE - 1) + "\n"
-        try:
-            os.pwrite(self._fd, line.encode("ascii"), 0)
-            os.fdatasync(self._fd)
-        except OSError as error:
-            # The events are committed all the same: only a later loss would go unmeasured.
-            log.warning("cannot write the store's mark %s (%s): a lost journal will not be counted",
-                        self.path, error)
-            self.close()
-
-    def close(self) -> None:
-        """Close the file; twice is fine."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
 
 
 def decode_object(value: object) -> dict[str, Any]:
@@ -451,6 +394,32 @@ class Store:
                            (outcome, stamp if outcome else None, game_id))
             self._committed(events=1, at=(game_id, seq), checkpoint=outcome is not None)
 
+    def append_many(self, rows: Sequence[Row]) -> None:
+        """Commit several events (each as :meth:`append`'s arguments) in one transaction: a club's
+        dashboard storing what fifty tables sent in one fsync, not fifty."""
+        if not rows:
+            return
+        with self._lock:
+            with self._transaction() as db:
+                for game_id, seq, event, ruling, stamp, outcome in rows:
+                    db.execute("INSERT INTO events (game_id, seq, event, ruling, stamp) "
+                               "VALUES (?, ?, ?, ?, ?)", (game_id, seq, _dump(event), _dump(ruling), stamp))
+                    db.execute("UPDATE games SET outcome = ?, finished = ? WHERE id = ?",
+                               (outcome, stamp if outcome else None, game_id))
+            last = rows[-1]
+            self._committed(events=len(rows), at=(last[0], last[1]),
+                            checkpoint=any(row[5] is not None for row in rows))
+
+    def mark_published(self, game_id: int, seq: int) -> None:
+        """Keep ``seq`` as the last event of ``game_id`` a club's broker acknowledged."""
+        with self._lock, self._transaction() as db:
+            db.execute("INSERT INTO published (game_id, seq) VALUES (?, ?) ON CONFLICT(game_id) "
+                       "DO UPDATE SET seq = MAX(seq, excluded.seq)", (game_id, seq))
+
+    def published(self) -> dict[int, int]:
+        """Each game's last seq a club's broker acknowledged (games never published are absent)."""
+        return {int(game): int(seq) for game, seq in self._query("SELECT game_id, seq FROM published")}
+
     def abandon(self, game_id: int, *, now: float) -> None:
         """Mark an unfinished game as abandoned (another game was started instead)."""
         with self._lock:
@@ -489,11 +458,11 @@ class Store:
         rows = self._query(self._GAME_COLUMNS + " WHERE g.outcome IS NULL ORDER BY g.id DESC LIMIT 1")
         return self._row(rows[0]) if rows else None
 
-    def events(self, game_id: int) -> list[StoredEvent]:
-        """The events of a game with their rulings, in order; a row that does not decode is a
-        :class:`StoreError` naming it."""
-        rows = self._query("SELECT seq, event, ruling, stamp FROM events WHERE game_id = ? ORDER BY seq",
-                           (game_id,))
+    def events(self, game_id: int, after: int = 0) -> list[StoredEvent]:
+        """The events of a game after seq ``after``, with their rulings, in order; a row that does
+        not decode is a :class:`StoreError` naming it."""
+        rows = self._query("SELECT seq, event, ruling, stamp FROM events WHERE game_id = ? AND seq > ? "
+                           "ORDER BY seq", (game_id, after))
         decoded = []
         for seq, event, ruling, stamp in rows:
             try:

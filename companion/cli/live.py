@@ -182,6 +182,11 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
     for sink in signals:
         stack.callback(sink.close)
     sinks: list[Callable[..., None]] = [ConsoleSink(referee, sys.stdout, lang), SignalSink(referee, *signals)]
+    publisher = _publisher(args, config, referee, store, join)
+    if publisher is not None:
+        sinks.append(publisher)
+        stack.callback(publisher.close)
+        say.append(Text("club_publishing", url=publisher.broker.url, table=publisher.table))
     if not demo:
         feeders.extend(_camera(args, config, referee, preview, say, table))
         _buttons(config, referee, stack, say)
@@ -190,6 +195,20 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
         if source is not None:
             stack.callback(source.close)
     return Live(referee, server=server, sinks=tuple(sinks), feeders=tuple(feeders)), say, join
+
+
+def _publisher(args: argparse.Namespace, config: Any, referee: Referee, store: Store,
+               page: str | None) -> Any:
+    """The club's publisher (``--publish`` or ``[club] broker``), started, or None: it connects in the
+    background, so a broker down never holds the referee up (events wait in the store)."""
+    url = getattr(args, "publish", None) or config.club.broker
+    if not url:
+        return None
+    from companion.app.club.publish import Publisher  # noqa: PLC0415 (paho only for a club)
+    from companion.app.club.wire import parse_broker, table_name  # noqa: PLC0415 (likewise)
+
+    broker = parse_broker(url, config.club)
+    return Publisher(referee, store, broker, table_name(config.club.table), page=page).start()
 
 
 def _say_join(url: str, lang: Lang) -> None:

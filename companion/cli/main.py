@@ -176,6 +176,8 @@ def _print_final(game: Game[Any], out: IO[str], lang: Lang) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
+    if args.seconds is None:
+        args.seconds = 60.0 if args.what == "club" else 3.0
     if not 0 < args.seconds < math.inf:  # nan too
         print(Text("bad_field", field="--seconds", value=args.seconds).render(default_lang()),
               file=sys.stderr)
@@ -188,6 +190,8 @@ def _run_bench(args: argparse.Namespace) -> int:
         return handler("companion.cli.vision:run_bench_vision")(args)
     if args.what == "watch":
         return handler("companion.cli.watch:run_bench_watch")(args)
+    if args.what == "club":
+        return handler("companion.cli.club:run_bench_club")(args)
     if args.what == "profile":
         one_blas_thread()  # before the handler's module loads numpy
         return handler("companion.cli.decks:run_bench_profile")(args)

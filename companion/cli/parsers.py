@@ -85,8 +85,11 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     replay.set_defaults(run="companion.cli.main:_run_replay")
 
     bench = sub.add_parser("bench", help=_("measure speed"))
-    bench.add_argument("what", choices=["rules", "vision", "watch", "profile"],
-                       help=_("what to measure (profile: reading with an 80-card deck profile)"))
+    bench.add_argument("what", choices=["rules", "vision", "watch", "profile", "club"],
+                       help=_("what to measure (profile: reading with an 80-card deck profile; club: tables "
+                              "publishing to a local broker and a dashboard)"))
+    bench.add_argument("--tables", type=int, default=50, help=_("bench club: simulated tables"))
+    bench.add_argument("--rate", type=float, default=10.0, help=_("bench club: events a second per table"))
     bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
                        help=_("the game to measure (default: every game for rules, Tranquillité for vision; "
                               "may be repeated)"))
@@ -101,7 +104,8 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
                               "repeated)"))
     bench.add_argument("--players", type=int, default=None,
                        help=_("bench rules: the seats of the simulated games (default: the game's usual)"))
-    bench.add_argument("--seconds", type=float, default=3.0, help=_("time per measurement"))
+    bench.add_argument("--seconds", type=float, default=None,
+                       help=_("time per measurement (default: 3; bench club: 60)"))
     bench.add_argument("--frames", type=int, default=BENCH_FRAMES,
                        help=_("bench vision: how many frames holding {cards} cards to time (default "
                               "{frames})").format(cards=TARGET_CARDS, frames=BENCH_FRAMES))
@@ -117,6 +121,7 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
     _deck_commands(sub)
     _doctor_command(sub)
     _live_commands(sub)
+    _club_command(sub)
     _store_commands(sub)
     _watch_commands(sub)
     _describe(sub)
@@ -468,7 +473,27 @@ def _live_options(parser: argparse.ArgumentParser) -> None:
                                                        "configuration)"))
     parser.add_argument("--port", type=int, default=None, help=_("the page's port; 0 picks a free one"))
     parser.add_argument("--no-page", action="store_true", help=_("serve no page"))
+    parser.add_argument("--publish", default=None, metavar="mqtt://HOST:PORT/CLUB",
+                        help=_("publish every stored event to the club's MQTT broker (default: the "
+                               "configuration's [club] broker; docs/club.md)"))
     lang_option(parser)
+
+
+def _club_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``club``: the dashboard of a club's tables."""
+    club = sub.add_parser("club", help=_("follow every table of a club through its MQTT broker, on one page"))
+    club.add_argument("--broker", default=None, metavar="mqtt://HOST:PORT/CLUB",
+                      help=_("the club's broker (default: the configuration's [club] broker)"))
+    club.add_argument("--club", default=None, help=_("the club's name (default: the address's)"))
+    club.add_argument("--name", default="dashboard",
+                      help=_("this dashboard's name, its session at the broker"))
+    club.add_argument("--config", default=None, help=_("the configuration file (TOML)"))
+    club.add_argument("--store", type=Path, default=None,
+                      help=_("the club's store (default: club.db beside the user's store)"))
+    club.add_argument("--host", default=None, help=_("the page's address (default: from the configuration)"))
+    club.add_argument("--port", type=int, default=None, help=_("the page's port; 0 picks a free one"))
+    lang_option(club)
+    club.set_defaults(run="companion.cli.club:run_club")
 
 
 def _watch_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -188,7 +188,7 @@ def test_an_unknown_section_names_the_known_ones(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         read_config(write(tmp_path, "[leds]\ngreen = 17\n"))
     assert caught.value.text.en.endswith(
-        "unknown section [leds] (known: camera, pins, buttons, signals, thresholds, page)")
+        "unknown section [leds] (known: camera, pins, buttons, signals, thresholds, page, club)")
 
 
 def test_a_key_outside_any_section(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.store import ABANDONED, Store, default_store_path, require_store
+from companion.app.store import ABANDONED, SCHEMA_VERSION, Store, default_store_path, require_store
 from companion.engine.record import Header
 from companion.errors import StoreError
 
@@ -25,7 +25,7 @@ def test_pragmas_wal_full_sync(tmp_path: Path) -> None:
         assert db is not None
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_games_and_events_round_trip(tmp_path: Path) -> None:
