@@ -25,23 +25,6 @@ SERIES = {card: card.rsplit("-", 1)[0] for card in DECK}
 _VALUE = {card: int(card.rsplit("-", 1)[1]) for card in DECK}
 
 
-#: Each series said with a value: "pink 8", "rose 8"; a submarine is "sous-marin 4".
-SERIES_WORDS = {"pink": ("pink", "rose"), "yellow": ("yellow", "jaune"), "blue": ("blue", "bleu"),
-                "green": ("green", "vert"), "sub": ("submarine", "sous-marin")}
-
-
-def card_words(card: str) -> tuple[str, str] | None:
-    """``card`` in words, English and French ("pink 8", "rose 8"), or None for a name not in the deck.
-
-    >>> card_words("sub-4"), card_words("joker")
-    (('submarine 4', 'sous-marin 4'), None)
-    """
-    if card not in DECK:
-        return None
-    en, fr = SERIES_WORDS[SERIES[card]]
-    return f"{en} {_VALUE[card]}", f"{fr} {_VALUE[card]}"
-
-
 def colour_of(card: str) -> str:
     """The series of ``card``: a colour, or ``sub``."""
     series = SERIES.get(card)

@@ -151,4 +151,23 @@ MESSAGES.update({
     "say_a_drawn_pair_two_seats_cannot": "a drawn pair two seats cannot both meet is replaced",
 })
 
+# A card and a colour in words: "pink 8" / "rose 8" (the series' own word, as on the card), a colour
+# said of one card or of several ("une carte rose", "des cartes bleues").
+MESSAGES.update({
+    "crew_series_pink": "pink",
+    "crew_series_yellow": "yellow",
+    "crew_series_blue": "blue",
+    "crew_series_green": "green",
+    "crew_series_sub": "submarine",
+    "crew_card": "{series} {value}",
+    "crew_of_card_pink": "pink",
+    "crew_of_card_yellow": "yellow",
+    "crew_of_card_blue": "blue",
+    "crew_of_card_green": "green",
+    "crew_of_cards_pink": "pink",
+    "crew_of_cards_yellow": "yellow",
+    "crew_of_cards_blue": "blue",
+    "crew_of_cards_green": "green",
+})
+
 register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

@@ -33,15 +33,16 @@ from companion.engine.tricks import TrickGame, TrickSnapshot
 from companion.errors import MalformedInput
 from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
-from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, card_words, colour_of, value_of
+from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, colour_of, value_of
 from companion.games.crew.messages import DOMAIN, MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts, logbook
+from companion.games.crew.task_words import card_label as card_in_words
 from companion.games.crew.task_words import task_label, task_words
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
 from companion.messages import register_messages
-from companion.text import Both, Text, Words
+from companion.text import Text, Words
 
 register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
@@ -191,8 +192,7 @@ class Crew(TrickGame):
 
     def card_label(self, card: str) -> Words | str:
         """A card in words ("pink 8", "rose 8"), or the name as given when it is none."""
-        words = card_words(card)
-        return card if words is None else Both(*words)
+        return card_in_words(card)
 
     def task_label(self, task: str) -> Text | str:
         """A task in words, its totals for this game's seats ("win the pink 3"); an unknown slug as given."""

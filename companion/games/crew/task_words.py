@@ -4,7 +4,7 @@ sentence, in English and French.
 The rulebook prints none of the 96 cards (``shared/rulings/crew.md``, "The task table"): the words
 are ours. The French follows the rulebook's own examples of task cards ("Je remporte un pli avec un
 2", "Je remporte les 2 premiers plis"), said as what the owner must do: "remporter un pli avec un 2".
-A card inside a task is said with the words of the rest of the game (:data:`~.facts.SERIES_WORDS`),
+A card inside a task is said with the words of the rest of the game (:func:`card_label`),
 in each language's order: "the pink 3", "le 3 rose".
 
 >>> task_label("win:pink-3").en, task_label("win:pink-3").fr
@@ -22,14 +22,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.games.crew.conditions import SUM_ABOVE, SUM_BELOW
-from companion.games.crew.facts import COLOURS, SERIES_WORDS, colour_of, value_of
+from companion.games.crew.facts import COLOURS, DECK, SERIES, colour_of, value_of
 from companion.games.crew.tasks import DIFFICULTY
 from companion.text import Both, Text
 
-#: Each colour said of a card ("une carte", feminine in French): singular, plural. English never
-#: changes; a card named by its value ("le 3 rose": "un 3", masculine) takes the series' own word.
-OF_A_CARD = {"pink": ("rose", "roses"), "yellow": ("jaune", "jaunes"), "blue": ("bleue", "bleues"),
-             "green": ("verte", "vertes")}
+
+def card_label(card: str) -> Text | str:
+    """``card`` in words, as the card shows it ("pink 8", "rose 8"; "submarine 4", "sous-marin 4"),
+    or the name as given where it is no card of the deck.
+
+    >>> card_label("sub-4").fr, card_label("joker")
+    ('sous-marin 4', 'joker')
+    """
+    if card not in DECK:
+        return card
+    return Text("crew_card", series=Text(f"crew_series_{SERIES[card]}"), value=value_of(card))
 
 
 def task_label(slug: str, seats: int | None = None) -> Text | str:
@@ -75,12 +82,13 @@ def _card(card: str) -> Text:
     colour, value = colour_of(card), value_of(card)
     if colour == "sub":
         return Text("crew_words_sub", value=value)
-    return Text("crew_words_card", value=value, colour=Both(*SERIES_WORDS[colour]))
+    return Text("crew_words_card", value=value, colour=Text(f"crew_series_{colour}"))
 
 
-def _colour(colour: str, *, many: bool = False) -> Both:
-    """A colour said of one card or of several: "pink", "rose" or "roses"."""
-    return Both(SERIES_WORDS[colour][0], OF_A_CARD[colour][many])
+def _colour(colour: str, *, many: bool = False) -> Text:
+    """A colour said of one card or of several ("une carte", feminine in French): "pink", "rose" or
+    "roses"; a card named by its value ("le 3 rose": "un 3", masculine) takes the series' own word."""
+    return Text(f"crew_of_{'cards' if many else 'card'}_{colour}")
 
 
 def _listed(items: Sequence[Text | Both], last: str) -> Text | Both:
@@ -200,4 +208,4 @@ _PLAIN = {
 }
 
 
-__all__ = ["OF_A_CARD", "task_label", "task_words"]
+__all__ = ["card_label", "task_label", "task_words"]

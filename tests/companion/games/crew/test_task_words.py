@@ -10,9 +10,9 @@ import re
 import pytest
 
 from companion.games.crew.events import Predict, TakeTask
-from companion.games.crew.facts import COLOURS, DECK, SERIES_WORDS
+from companion.games.crew.facts import COLOURS, DECK
 from companion.games.crew.rules import Crew
-from companion.games.crew.task_words import OF_A_CARD, task_label, task_words
+from companion.games.crew.task_words import task_label, task_words
 from companion.games.crew.tasks import DIFFICULTY
 from companion.text import Text
 
@@ -37,15 +37,22 @@ def test_every_task_has_words_in_both_languages_and_no_record_code(slug: str) ->
     assert task_words(slug) == {"en": en, "fr": fr}
 
 
+def series(colour: str) -> tuple[str, str]:
+    """A series' own word in English and French ("pink", "rose")."""
+    words = Text(f"crew_series_{colour}")
+    return words.en, words.fr
+
+
 @pytest.mark.parametrize("slug", DIFFICULTY)
 def test_every_number_and_colour_of_a_task_is_said(slug: str) -> None:
     en, fr = said(slug)
     for number in set(re.findall(r"\d+", slug)) - {"0"}:  # none is said "no", "aucun" (tricks:0)
         assert re.search(rf"(?<!\d){number}(?!\d)", en) and re.search(rf"(?<!\d){number}(?!\d)", fr), slug
     for colour in (c for c in COLOURS if c in slug):
-        english, french = SERIES_WORDS[colour]
+        english, french = series(colour)
+        forms = [Text(f"crew_of_{many}_{colour}").fr for many in ("card", "cards")]
         assert re.search(rf"\b{english}\b", en), slug
-        assert re.search(rf"\b({french}|{'|'.join(OF_A_CARD[colour])})\b", fr), slug
+        assert re.search(rf"\b({french}|{'|'.join(forms)})\b", fr), slug
     if "sub" in slug:
         assert "submarine" in en and "sous-marin" in fr, slug
 
@@ -55,7 +62,7 @@ def test_each_card_of_a_task_is_said_with_its_colour_and_value() -> None:
         en, fr = said(slug)
         for card in re.findall(r"[a-z]+-\d", slug):
             colour, value = card.split("-")
-            english, french = SERIES_WORDS[colour]
+            english, french = series(colour)
             assert f"the {english} {value}" in en, slug
             assert (f"le {french} {value}" if colour == "sub" else f"le {value} {french}") in fr, slug
 
