@@ -3,6 +3,9 @@
 For translators and the test command, never at run time: Babel (a test dependency) reads and writes
 the ``.po`` files and compiles the ``.mo`` files the companion reads with the standard library.
 
+Every catalogue, the command line's help included (extracted from its source by Babel,
+:mod:`companion.cli.words_tool`).
+
 - ``update`` brings each catalogue up to the code's English: a new message is added untranslated,
   a message whose English changed is marked fuzzy (its old French kept as a hint), a message gone
   from the code is dropped; then compiles.
@@ -25,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from companion.catalogues import TRANSLATED, Domain
+from companion.cli import words_tool
 from companion.messages import DOMAINS, MESSAGES
 
 #: The plural rule of a catalogue, by language: gettext's traditional French (0 and 1 singular).
@@ -175,7 +179,8 @@ def _plural_forms(catalog: Any, lang: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``update``, ``compile`` or ``check`` every catalogue of every translated language."""
+    """``update``, ``compile`` or ``check`` every catalogue of every translated language, the
+    command line's (:mod:`companion.cli.words_tool`) included."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args not in (["update"], ["compile"], ["check"]):
         print("usage: python -m companion.catalogues_tool update|compile|check", file=sys.stderr)
@@ -188,6 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif args == ["compile"]:
                 compile_mo(domain, lang)
             said.extend(problems(domain, lang))
+    # The command line's help, extracted from its source by Babel: one command keeps every catalogue.
+    if args == ["update"]:
+        words_tool.update()
+    elif args == ["compile"]:
+        words_tool.compile_mo()
+    said.extend(words_tool.problems())
     for line in said:
         print(line)
     return 1 if said else 0
