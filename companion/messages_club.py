@@ -19,6 +19,9 @@ CLUB_MESSAGES: dict[str, str] = {
     "club_publishing": "club: publishing to {url} as table {table}",
     "club_no_broker": "club: the broker {url} cannot be reached now; events wait in the store and go "
                       "when it comes back",
+    "club_table_refused": "club: the broker {url} refused this table ({detail}): check the user and "
+                          "[club] password or $COMPANION_CLUB_PASSWORD; the games go on and wait in the "
+                          "store",
     "club_following": "club: following {club} at {url}; store: {path}",
     "club_unreachable": "the broker {url} cannot be reached: {detail}",
     "club_refused": "the broker {url} refused the dashboard: {detail}",

@@ -1,8 +1,9 @@
-"""A club's faults: a table killed and started again."""
+"""A club's faults: a table killed and started again; a broker that wants passwords."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,11 +13,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.app.club.dashboard import Dashboard
 from companion.app.club.mqtt import LocalBroker
+from companion.app.club.publish import Publisher
+from companion.app.club.wire import Broker
+from companion.app.live import demo_game
+from companion.app.referee import Referee
 from companion.app.store import Store
+from companion.text import Text
 from tests.companion.app.club.conftest import address, until
 
 Opener = Callable[[Path], Store]
@@ -119,3 +126,63 @@ def test_table_killed_and_restarted_republishes_only_above_its_mark(tmp_path: Pa
     listener.loop_stop()
     dashboard.close()
 
+
+def _certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A club's own CA and the broker's certificate for 127.0.0.1 it signed (openssl, P-256, a day)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is not installed")
+    folder.mkdir()
+    (folder / "server.ext").write_text("subjectAltName=IP:127.0.0.1\nkeyUsage=critical,digitalSignature\n"
+                                       "extendedKeyUsage=serverAuth\nauthorityKeyIdentifier=keyid\n")
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    for command in (["req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj",
+                     "/CN=club-ca", "-addext", "basicConstraints=critical,CA:TRUE",
+                     "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
+                    ["req", *ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+                    ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+                     "-CAcreateserial", "-out", "server.pem", "-days", "1", "-extfile", "server.ext"]):
+        subprocess.run([openssl, *command], cwd=folder, check=True, capture_output=True)
+    return folder / "ca.pem", folder / "server.pem", folder / "server.key"
+
+
+def test_passwords_and_tls_the_right_one_publishes_a_wrong_one_is_said(tmp_path: Path,
+                                                                       stores: Opener) -> None:
+    if not LocalBroker.available():
+        pytest.skip("mosquitto is not installed")
+    ca, cert, key = _certificates(tmp_path / "tls")
+    passwords = {"table": "right", "dashboard": "board"}
+    with LocalBroker(tmp_path / "broker", passwords=passwords, tls=(ca, cert, key)) as broker:
+        def secure(user: str, password: str) -> Broker:
+            return address(broker, tls=True, username=user, password=password, ca_file=str(ca))
+
+        dashboard = Dashboard(stores(tmp_path / "club.db"), secure("dashboard", "board")).start()
+        assert until(dashboard.connected.is_set), dashboard.refused
+        said: list[Text] = []
+        tables = []
+        for name, password in (("good", "right"), ("bad", "wrong")):
+            demo = demo_game(players=3, seed=73)
+            store = stores(tmp_path / f"{name}.db")
+            referee = Referee(demo.header, store=store, meta=demo.meta)
+            publisher = Publisher(referee, store, secure("table", password), name, say=said.append).start()
+            referee.subscribe(publisher)
+            tables.append((referee, publisher, store))
+            slowest = 0.0
+            for line in demo.lines:
+                began = time.perf_counter()
+                referee.submit(line)
+                slowest = max(slowest, time.perf_counter() - began)
+            assert slowest < 0.25 and referee.game.is_over()  # the referee went on, never waited
+        (good, good_publisher, _), (_, bad_publisher, bad_store) = tables
+        assert until(lambda: dashboard.counts["stored"] == len(good.history)), dashboard.counts
+        assert until(lambda: bool(said))
+        assert [text.key for text in said] == ["club_table_refused"]  # once, not at each new try
+        assert "mqtts://table@127.0.0.1" in said[0].en and "password" in said[0].en
+        assert "refusé" in said[0].render("fr") and "mot de passe" in said[0].render("fr")
+        assert bad_store.published() == {} and not bad_publisher.connected.is_set()
+        assert set(dashboard.tables) == {"good"} and not dashboard.bad
+        for publisher in (good_publisher, bad_publisher):
+            began = time.monotonic()
+            publisher.close()
+            assert time.monotonic() - began < 4
+        dashboard.close()
