@@ -19,6 +19,9 @@ CLUB_MESSAGES: dict[str, str] = {
     "club_publishing": "club: publishing to {url} as table {table}",
     "club_no_broker": "club: the broker {url} cannot be reached now; events wait in the store and go "
                       "when it comes back",
+    "club_table_refused": "club: the broker {url} refused this table ({detail}): check the user and "
+                          "[club] password or $COMPANION_CLUB_PASSWORD; the games go on and wait in the "
+                          "store",
     "club_following": "club: following {club} at {url}; store: {path}",
     "club_unreachable": "the broker {url} cannot be reached: {detail}",
     "club_refused": "the broker {url} refused the dashboard: {detail}",
@@ -26,6 +29,11 @@ CLUB_MESSAGES: dict[str, str] = {
     "club_stopped": "club: stopped; {stored} events stored, {dropped} messages dropped",
     "club_title": "Club {club}",
     "club_tables": "Tables",
+    "club_col_game": "Game",
+    "club_col_players": "Players",
+    "club_col_turn": "Turn",
+    "club_col_alerts": "Alerts",
+    "club_col_outcome": "Outcome",
     "club_none": "No table has published yet.",
     "club_turn": "seat {seat} to play",
     "club_dropped": "messages dropped: {count}",

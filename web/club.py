@@ -74,7 +74,7 @@ def index() -> Response:
     lang = choose_lang(request)
     snap: dict[str, Any] = json.loads(_hub().message)
     html = render_template("club.html", lang=lang, t=lambda key, **args: Text(key, **args).render(lang),
-                           snap=snap, initial=_hub().message)
+                           snap=snap)
     return Response(html, mimetype="text/html", headers={"Cache-Control": "no-store"})
 
 

@@ -106,7 +106,7 @@ def recover(path: str | Path) -> Report:
             report.lost_games = max(report.lost_games, had.games - report.games)
             report.lost_events = max(report.lost_events, had.events - report.events)
         fresh = Path(scratch) / "recovered.db"
-        _write(fresh, games)
+        _write(fresh, games, _published(copy, games))
         report.aside = f"{real}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
         os.replace(real, report.aside)
         for suffix in ("-wal", "-shm"):
@@ -253,8 +253,23 @@ def _events(db: sqlite3.Connection, game_id: int, report: Report) -> list[tuple[
     return kept
 
 
-def _write(path: Path, games: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]) -> None:
-    """A new store at ``path`` holding ``games``, their ids and numbers kept."""
+Games = list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
+
+
+def _published(path: Path, games: Games) -> list[tuple[int, int]]:
+    """Each recovered game's mark of what a club's broker acknowledged, at most its recovered events:
+    a recovered table then republishes only what the broker never had."""
+    counts = {game[0]: len(events) for game, events in games}
+    try:
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            rows = db.execute("SELECT game_id, seq FROM published").fetchall()
+    except sqlite3.Error:  # unreadable: the table republishes all, and the dashboard drops what it holds
+        return []
+    return [(game, min(seq, counts[game])) for game, seq in rows if game in counts and isinstance(seq, int)]
+
+
+def _write(path: Path, games: Games, published: list[tuple[int, int]]) -> None:
+    """A new store at ``path`` holding ``games``, their ids and numbers kept, and the broker's marks."""
     db = sqlite3.connect(path)
     with contextlib.closing(db):
         db.executescript(SCHEMA)
@@ -264,6 +279,7 @@ def _write(path: Path, games: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]
                 db.execute(f"INSERT INTO games ({_GAME}) VALUES (?, ?, ?, ?, ?, ?, ?)", game)
                 db.executemany("INSERT INTO events (game_id, seq, event, ruling, stamp) "
                                "VALUES (?, ?, ?, ?, ?)", events)
+            db.executemany("INSERT INTO published (game_id, seq) VALUES (?, ?)", published)
         db.execute("PRAGMA journal_mode = WAL")
 
 

@@ -182,7 +182,7 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
     for sink in signals:
         stack.callback(sink.close)
     sinks: list[Callable[..., None]] = [ConsoleSink(referee, sys.stdout, lang), SignalSink(referee, *signals)]
-    publisher = _publisher(args, config, referee, store, join)
+    publisher = _publisher(args, config, referee, store, join, lang)
     if publisher is not None:
         sinks.append(publisher)
         stack.callback(publisher.close)
@@ -198,7 +198,7 @@ def _open(args: argparse.Namespace, *, demo: bool, lang: Lang,
 
 
 def _publisher(args: argparse.Namespace, config: Any, referee: Referee, store: Store,
-               page: str | None) -> Any:
+               page: str | None, lang: Lang) -> Any:
     """The club's publisher (``--publish`` or ``[club] broker``), started, or None: it connects in the
     background, so a broker down never holds the referee up (events wait in the store)."""
     url = getattr(args, "publish", None) or config.club.broker
@@ -208,7 +208,8 @@ def _publisher(args: argparse.Namespace, config: Any, referee: Referee, store: S
     from companion.app.club.wire import parse_broker, table_name  # noqa: PLC0415 (likewise)
 
     broker = parse_broker(url, config.club)
-    return Publisher(referee, store, broker, table_name(config.club.table), page=page).start()
+    return Publisher(referee, store, broker, table_name(config.club.table), page=page,
+                     say=lambda text: _say(text, lang, sys.stderr)).start()
 
 
 def _say_join(url: str, lang: Lang) -> None:

@@ -5,6 +5,8 @@ backoff; and :class:`LocalBroker`, a Mosquitto of our own on a free port (the te
 from __future__ import annotations
 
 import contextlib
+import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -52,13 +54,14 @@ class LocalBroker:
     """A Mosquitto on the loopback, its configuration, persistence and log in ``folder``: started,
     stopped and started again on the same port with its sessions and retained messages kept.
 
-    ``passwords`` maps users to passwords (``mosquitto_passwd``); none: anonymous allowed.
+    ``passwords`` maps users to passwords (``mosquitto_passwd``); none: anonymous allowed. ``tls``
+    (CA, certificate, key files) makes the listener TLS only.
     """
 
     PROGRAM = "/usr/sbin/mosquitto"
 
     def __init__(self, folder: Path, *, port: int | None = None,
-                 passwords: dict[str, str] | None = None) -> None:
+                 passwords: dict[str, str] | None = None, tls: tuple[Path, Path, Path] | None = None) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -66,6 +69,10 @@ class LocalBroker:
         lines = [f"listener {self.port} 127.0.0.1", "persistence true", f"persistence_location {folder}/",
                  "autosave_interval 1", "max_queued_messages 100000", "max_inflight_messages 100",
                  "message_size_limit 1048576", f"log_dest file {folder}/mosquitto.log"]
+        if os.geteuid() == 0:  # Mosquitto started by root becomes its own user, who cannot read our folders
+            lines.append(f"user {pwd.getpwuid(0).pw_name}")
+        if tls:
+            lines[1:1] = [f"cafile {tls[0]}", f"certfile {tls[1]}", f"keyfile {tls[2]}"]
         if passwords:
             file = folder / "passwd"
             for number, (user, password) in enumerate(passwords.items()):

@@ -25,6 +25,7 @@ from companion.app.club.wire import WIRE_VERSION, Broker, encode, topic
 from companion.app.referee import Notice, Referee
 from companion.app.store import Store
 from companion.engine.record import Header
+from companion.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,13 @@ class Publisher:
     """Publishes ``store``'s games through ``broker`` as table ``table``; a sink of ``referee``.
 
     ``make_client`` builds the paho client (tests count what it publishes). :attr:`published` counts
-    the events handed to paho, :attr:`acked` those the broker acknowledged.
+    the events handed to paho, :attr:`acked` those the broker acknowledged. ``say`` hears, once until
+    the next success, that the broker refused this table (a wrong password): the referee goes on.
     """
 
     def __init__(self, referee: Referee, store: Store, broker: Broker, table: str, *, page: str | None = None,
-                 make_client: Callable[[Broker, str], mqtt.Client] | None = None) -> None:
+                 make_client: Callable[[Broker, str], mqtt.Client] | None = None,
+                 say: Callable[[Text], None] | None = None) -> None:
         self.referee = referee
         self.store = store
         self.broker = broker
@@ -65,6 +68,9 @@ class Publisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.connected = threading.Event()
+        self.say = say
+        #: Why the broker refused this table, until it takes it (said once), else None.
+        self.refused: Text | None = None
         self.published = 0
         self.acked = 0
         self._queue: queue.SimpleQueue[tuple[str, int] | None] = queue.SimpleQueue()
@@ -148,8 +154,14 @@ class Publisher:
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
-            log.warning("club: broker %s refused this table: %s", self.broker.url, reason)
+            text = Text("club_table_refused", url=self.broker.url, detail=str(reason))
+            if self.refused is None:
+                log.warning("%s", text.en)
+                if self.say is not None:
+                    self.say(text)
+            self.refused = text
             return
+        self.refused = None
         self.connected.set()
         log.info("club: connected to %s", self.broker.url)
 

@@ -104,3 +104,17 @@ def test_backup_while_a_writer_holds_the_store(tmp_path: Path) -> None:
     expected = records(path)
     expected[3] = expected[3][:1]
     assert records(copy) == expected
+
+
+def test_recovery_keeps_the_club_broker_marks_at_most_the_events_kept(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    filled(path, games=3, events=4)
+    with Store(path) as store:
+        for game, seq in ((1, 4), (2, 3), (3, 4)):
+            store.mark_published(game, seq)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET event = '{\"type\": \"disc' WHERE game_id = 1 AND seq = 3")
+    recover(path)
+    with Store(path, writer=False) as store:
+        # A recovered table republishes only what its broker never acknowledged, or lost here.
+        assert store.published() == {1: 2, 2: 3, 3: 4}
