@@ -84,23 +84,29 @@ def run_bench_club(args: argparse.Namespace) -> int:
     from companion.app.club.mqtt import LocalBroker  # noqa: PLC0415 (likewise)
 
     lang = lang_of(args)
-    if args.tables < 1 or not 0 < args.rate <= 100:
-        _say(Text("bad_field", field="--tables/--rate", value=f"{args.tables}/{args.rate}"), lang, True)
+    if args.tables < 1 or not 0 < args.rate <= 100 or args.workers < 1:
+        _say(Text("bad_field", field="--tables/--rate/--workers",
+                  value=f"{args.tables}/{args.rate}/{args.workers}"), lang, True)
         return 2
     if not LocalBroker.available():
         _say(Text("club_unreachable", url="mosquitto", detail="apt-get install mosquitto"), lang, True)
         return 2
-    result = bench_club(args.tables, args.rate, args.seconds)
+    result = bench_club(args.tables, args.rate, args.seconds, args.workers)
     if args.json:
         print(json.dumps(result))
         return 0
+    late = result["late_ms_worst"]
     print(f"companion bench club: {result['tables']} tables x {result['rate']:g} ev/s x "
-          f"{result['seconds']:g} s: {result['submitted']} events, {result['stored']} stored, "
-          f"{result['duplicates']} duplicates, {result['dropped']} dropped")
+          f"{result['seconds']:g} s in {result['workers']} worker processes")
+    print(f"  offered: {result['offered']} events, {result['offered_per_s']:g} ev/s "
+          f"(target {result['target_per_s']:g}); behind schedule, worst worker: median {late['median']} ms, "
+          f"p90 {late['p90']} ms, max {late['max']} ms")
+    print(f"  dashboard: {result['stored']} stored, {result['duplicates']} duplicates, "
+          f"{result['dropped']} dropped")
     store, page = result["store_ms"], result["page_ms"]
     print(f"  event to dashboard store: median {store['median']} ms, p90 {store['p90']} ms")
     print(f"  event to page stream:     median {page['median']} ms, p90 {page['p90']} ms "
           f"({page['samples']} samples)")
-    print(f"  peak memory (dashboard, tables and their clients, one process): {result['peak_rss_mb']} MB "
-          f"(before the tables: {result['rss_before_tables_mb']} MB)")
+    print(f"  peak memory: dashboard process {result['dashboard_peak_rss_mb']} MB; workers "
+          f"{', '.join(f'{value} MB' for value in result['workers_peak_rss_mb'])}")
     return 0

@@ -90,6 +90,8 @@ def build_parser(lang: Lang = "en") -> argparse.ArgumentParser:
                               "publishing to a local broker and a dashboard)"))
     bench.add_argument("--tables", type=int, default=50, help=_("bench club: simulated tables"))
     bench.add_argument("--rate", type=float, default=10.0, help=_("bench club: events a second per table"))
+    bench.add_argument("--workers", type=int, default=4,
+                       help=_("bench club: processes the simulated tables are shared among"))
     bench.add_argument("--game", choices=[spec.name for spec in in_order()], action="append",
                        help=_("the game to measure (default: every game for rules, Tranquillité for vision; "
                               "may be repeated)"))

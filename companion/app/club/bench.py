@@ -1,9 +1,12 @@
 """``companion bench club``: simulated tables publishing demo games to a local broker, one dashboard.
 
-Each table is a referee with an in-memory store and its own :class:`Publisher` (its own paho client
-and thread), fed the demo's events at ``rate`` a second; the dashboard stores into a real file and
-serves its page, whose live stream a reader follows. Printed: event to the dashboard's store and
-event to the page (median and p90, ms), the events stored, and the dashboard's memory.
+The tables run in ``workers`` processes of their own (:mod:`companion.app.club.tables`), each table
+a referee with an in-memory store and its own :class:`Publisher`, fed on a schedule of ``rate``
+events a second from a start they all share; each worker says what it offered and how late. The
+dashboard, in this process alone, stores into a real file and serves its page, whose live stream a
+reader follows. Printed: the load offered and stored, event to the dashboard's store and event to
+the page (median and p90, ms, from the event's stamp at its table: one machine, one clock), and
+the peak memory of the dashboard's process and of each worker.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import http.client
 import json
 import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -20,10 +25,7 @@ from typing import Any
 
 from companion.app.club.dashboard import Dashboard
 from companion.app.club.mqtt import LocalBroker
-from companion.app.club.publish import Publisher
 from companion.app.club.wire import Broker
-from companion.app.live import demo_game
-from companion.app.referee import Referee
 from companion.app.store import Store
 
 
@@ -59,11 +61,62 @@ class _Reader:
                     self.latencies.append(now - table["stamp"])
 
 
-def bench_club(tables: int = 50, rate: float = 10.0, seconds: float = 60.0) -> dict[str, Any]:
+#: Seconds between the workers' ready lines and the start they share.
+LEAD = 0.5
+
+
+def _workers(broker: Broker, tables: int, workers: int, rate: float,
+             seconds: float) -> list[subprocess.Popen[str]]:
+    """Start the workers, tables shared out as evenly as can be."""
+    started = []
+    first = 0
+    for index in range(workers):
+        count = tables // workers + (1 if index < tables % workers else 0)
+        settings = {"host": broker.host, "port": broker.port, "club": broker.club, "first": first,
+                    "count": count, "rate": rate, "seconds": seconds}
+        started.append(subprocess.Popen([sys.executable, "-m", "companion.app.club.tables",
+                                         json.dumps(settings)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True))
+        first += count
+    return started
+
+
+def _run(broker: Broker, tables: int, workers: int, rate: float, seconds: float) -> list[dict[str, Any]]:
+    """Start the workers, give them one start, and return their figures; none left running."""
+    running = _workers(broker, tables, workers, rate, seconds)
+    try:
+        for worker in running:
+            assert worker.stdout is not None
+            if "ready" not in json.loads(worker.stdout.readline() or "{}"):
+                raise RuntimeError("a bench club worker did not start")
+        start = time.time() + LEAD
+        for worker in running:
+            assert worker.stdin is not None
+            worker.stdin.write(f"{start!r}\n")
+            worker.stdin.flush()
+        reports = []
+        for worker in running:
+            assert worker.stdout is not None
+            reports.append(json.loads(worker.stdout.readline() or "{}"))
+            worker.wait(30)
+        return reports
+    finally:
+        for worker in running:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
+            for pipe in (worker.stdin, worker.stdout):
+                if pipe is not None:
+                    pipe.close()
+
+
+def bench_club(tables: int = 50, rate: float = 10.0, seconds: float = 60.0,
+               workers: int = 4) -> dict[str, Any]:
     """Run the load and return its figures."""
     from web import create_app  # noqa: PLC0415 (the page only here)
     from web.server import PageServer  # noqa: PLC0415 (with the page, above)
 
+    workers = max(1, min(workers, tables))
     with tempfile.TemporaryDirectory() as folder, LocalBroker(Path(folder) / "broker") as local:
         broker = Broker("127.0.0.1", local.port, "bench")
         store = Store(Path(folder) / "club.db")
@@ -73,34 +126,12 @@ def bench_club(tables: int = 50, rate: float = 10.0, seconds: float = 60.0) -> d
         server = PageServer(app, "127.0.0.1", 0).start()
         reader = _Reader(server.port)
         reader.thread.start()
-        peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        running: list[tuple[Referee, Publisher, list[dict[str, Any]]]] = []
-        for number in range(tables):
-            demo = demo_game(players=3, seed=1000 + number)
-            table_store = Store(":memory:")
-            referee = Referee(demo.header, store=table_store, meta=demo.meta)
-            publisher = Publisher(referee, table_store, broker, f"t{number:02d}").start()
-            referee.subscribe(publisher)
-            running.append((referee, publisher, list(demo.lines)))
-        submitted = 0
-        began = time.monotonic()
-        tick = 0
-        while time.monotonic() - began < seconds:
-            for number, (referee, _, lines) in enumerate(running):
-                if not lines:
-                    demo = demo_game(players=3, seed=2000 + number * 100 + tick)
-                    referee.new_game(demo.header, meta=demo.meta)
-                    lines.extend(demo.lines)
-                referee.submit(lines.pop(0))
-                submitted += 1
-            tick += 1
-            time.sleep(max(0.0, began + tick / rate - time.monotonic()))
+        reports = _run(broker, tables, workers, rate, seconds)
+        offered = sum(int(report.get("offered", 0)) for report in reports)
         deadline = time.monotonic() + 60
-        while dashboard.counts["stored"] < submitted and time.monotonic() < deadline:
+        while dashboard.counts["stored"] < offered and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(0.5)
-        for _, publisher, _ in running:
-            publisher.close(flush=0.5)
         reader.stop.set()
         stored = dashboard.counts["stored"]
         store_ms = [1000 * value for value in dashboard.latencies]
@@ -110,10 +141,18 @@ def bench_club(tables: int = 50, rate: float = 10.0, seconds: float = 60.0) -> d
         server.stop()
         dashboard.close()
         store.close()
-    return {"tables": tables, "rate": rate, "seconds": seconds, "submitted": submitted, "stored": stored,
-            "duplicates": dashboard.counts["duplicates"], "dropped": sum(dashboard.bad.values()),
+    late = [report["late_ms"] for report in reports if report.get("late_ms")]
+    return {"tables": tables, "rate": rate, "seconds": seconds, "workers": workers,
+            "target_per_s": round(tables * rate, 1), "offered": offered,
+            "offered_per_s": round(sum(float(report.get("offered_per_s", 0)) for report in reports), 1),
+            "late_ms_worst": {"median": max((item["median"] or 0 for item in late), default=None),
+                        "p90": max((item["p90"] for item in late), default=None),
+                        "max": max((item["max"] or 0 for item in late), default=None)},
+            "stored": stored, "duplicates": dashboard.counts["duplicates"],
+            "dropped": sum(dashboard.bad.values()),
             "store_ms": {"median": round(statistics.median(store_ms), 1) if store_ms else None,
                          "p90": round(_percentile(store_ms, 0.9), 1)},
             "page_ms": {"median": round(statistics.median(page_ms), 1) if page_ms else None,
                         "p90": round(_percentile(page_ms, 0.9), 1), "samples": len(page_ms)},
-            "peak_rss_mb": round(peak / 1024, 1), "rss_before_tables_mb": round(peak_before / 1024, 1)}
+            "dashboard_peak_rss_mb": round(peak / 1024, 1),
+            "workers_peak_rss_mb": [report.get("peak_rss_mb") for report in reports]}
