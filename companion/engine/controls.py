@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.text import LANGS, Text
+from companion.text import LANGS, Lang, Text, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +28,8 @@ class Ask:
     """A field of a control's record line the players fill in: one of ``choices`` (a text), a
     whole number from ``low`` to ``high``, or else a text typed. ``field`` is a path into the line,
     its steps joined by dots (``ops.0.card``: the card of the line's first operation); ``also``:
-    more paths the same answer fills; ``hint`` labels the field on the page."""
+    more paths the same answer fills; ``hint`` labels the field on the page; ``said``, one per
+    choice, is how the page names each choice ("to the left", "poing 5"), the choice itself if none."""
 
     field: str
     choices: tuple[str, ...] = ()
@@ -36,12 +37,19 @@ class Ask:
     high: int | None = None
     also: tuple[str, ...] = ()
     hint: Text | None = None
+    said: tuple[Words | str, ...] = ()
 
     def json(self) -> dict[str, Any]:
-        """The field as the page reads it (its hint in both languages, when it has one)."""
+        """The field as the page reads it (its hint, and its choices' words, in both languages)."""
         hint: dict[str, str] = {} if self.hint is None else {lang: self.hint.render(lang) for lang in LANGS}
+        said = {"said": {lang: self.words(lang) for lang in LANGS}} if self.said else {}
         return {"field": self.field, "choices": list(self.choices), "low": self.low, "high": self.high,
-                "also": list(self.also), **hint}
+                "also": list(self.also), **said, **hint}
+
+    def words(self, lang: Lang) -> list[str]:
+        """Each choice as the page names it in ``lang``: its word, or the choice itself."""
+        return [choice if k >= len(self.said) else _say(self.said[k], lang)
+                for k, choice in enumerate(self.choices)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,10 @@ def _copied(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copied(item) for item in value]
     return value
+
+
+def _say(word: Words | str, lang: Lang) -> str:
+    return word if isinstance(word, str) else word.render(lang)
 
 
 __all__ = ["Ask", "Control", "filled"]

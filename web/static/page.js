@@ -161,7 +161,8 @@
       let input;
       if (a.choices.length) {
         input = el("select", { name: a.field });
-        input.append(...a.choices.map((choice) => el("option", { value: choice }, choice)));
+        // Each choice named in the page's language ("à gauche", "poing 5"); its value stays the record's.
+        input.append(...a.choices.map((choice, k) => el("option", { value: choice }, (a.said && a.said[lang] && a.said[lang][k]) || choice)));
       } else if (a.low !== null || a.high !== null) {
         const bounds = {};
         if (a.low !== null) bounds.min = a.low;

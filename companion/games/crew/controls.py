@@ -39,10 +39,13 @@ def controls(game: Crew) -> list[Control]:
                              {"type": "predict", "task": task, "player": owner},
                              (Ask("count", low=0, high=game.tricks_in_game()),), group="counts"))
     if _legal(game, Distress()):
-        found.append(Control(Text("crew_control_distress"), {"type": "distress"},
-                             (Ask("direction", ("left", "right")),), group="signals"))
+        sides = ("left", "right")
+        direction = Ask("direction", sides, said=tuple(Text(f"crew_direction_{side}") for side in sides))
+        found.append(Control(Text("crew_control_distress"), {"type": "distress"}, (direction,),
+                             group="signals"))
     if not game.assigning and not game.trick:
-        asks = (Ask("player", low=1, high=game.players), Ask("card"), Ask("position", POSITIONS))
+        where = Ask("position", POSITIONS, said=tuple(Text(f"crew_position_{place}") for place in POSITIONS))
+        asks = (Ask("player", low=1, high=game.players), Ask("card"), where)
         found.append(Control(Text("crew_control_sonar"), {"type": "sonar"}, asks, group="signals"))
     if game.row is not None:
         for column in COLUMNS:

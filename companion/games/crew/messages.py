@@ -170,4 +170,13 @@ MESSAGES.update({
     "crew_of_cards_green": "green",
 })
 
+# The distress signal's direction and a sonar token's place, as the page names them.
+MESSAGES.update({
+    "crew_direction_left": "to the left",
+    "crew_direction_right": "to the right",
+    "crew_position_top": "top",
+    "crew_position_middle": "middle",
+    "crew_position_bottom": "bottom",
+})
+
 register_messages(MESSAGES, DOMAIN)  # every module saying these words finds them, imported in any order

@@ -235,7 +235,7 @@ class Crew(TrickGame):
         if isinstance(event, Distress):
             if self.distress or self.sonar or self.history or self.trick:
                 return refused("CR6", Text("crew_distress_late"))
-            return accepted(Text("crew_distress", direction=event.direction))
+            return accepted(Text("crew_distress", direction=Text(f"crew_direction_{event.direction}")))
         if isinstance(event, DeclareLoss):
             return accepted(Text("crew_declared_lost"))
         if isinstance(event, Redeal):
@@ -320,7 +320,8 @@ class Crew(TrickGame):
         if event.card in self.played or any(shown.card == event.card for shown in self.sonar.values()):
             return refused("G2", Text("crew_seen_twice", card=self.card_label(event.card)))
         card = self.card_label(event.card)
-        return accepted(Text("crew_sonar", seat=seat + 1, card=card, position=event.position))
+        where = Text(f"crew_position_{event.position}")
+        return accepted(Text("crew_sonar", seat=seat + 1, card=card, position=where))
 
     def _override_unflagged(self) -> Ruling:
         """An ``override`` right after a breach is proved disputes it (a misread card): the attempt

@@ -18,7 +18,7 @@ from companion.engine.events import event_from_json
 from companion.games.rixes.bagarre import BARBE_NOIRE, CAPTAINS, PLAYERS
 from companion.games.rixes.events import MOST
 from companion.games.rixes.phases import TARGET
-from companion.games.rixes.weapons import HIGHEST, LOWEST, TYPES
+from companion.games.rixes.weapons import HIGHEST, LOWEST, TYPES, weapon_words
 from companion.text import Text
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _effects(game: Rixes, player: int) -> Iterator[Control]:
     if bagarre is None or t.phase != "bagarres" or not members:
         return
     cards = tuple(dict.fromkeys(c.card for c in bagarre.cards if c.card not in bagarre.hidden))
-    card = Ask("ops.0.card", cards, hint=Text("rixes_control_ask_card"))
+    card = Ask("ops.0.card", cards, hint=Text("rixes_control_ask_card"), said=tuple(map(weapon_words, cards)))
     to = _captain("ops.0.to", "rixes_control_ask_to")
     amount = Ask("ops.0.amount", low=1, high=MOST, hint=Text("rixes_control_ask_amount"))
     richest = max(CAPTAINS, key=lambda captain: t.gold.get(captain, 0))
@@ -86,7 +86,8 @@ def _effects(game: Rixes, player: int) -> Iterator[Control]:
         ("value", aimed and {**aimed, "ops.0.value": LOWEST},
          (card, Ask("ops.0.value", low=LOWEST, high=HIGHEST, hint=Text("rixes_control_ask_value")))),
         ("type", aimed and {**aimed, "ops.0.type": TYPES[0]},
-         (card, Ask("ops.0.type", TYPES, hint=Text("rixes_control_ask_type")))),
+         (card, Ask("ops.0.type", TYPES, hint=Text("rixes_control_ask_type"),
+                    said=tuple(Text(f"rixes_type_{kind}") for kind in TYPES)))),
         ("move", aimed and {**aimed, "ops.0.to": BARBE_NOIRE}, (card, to)),
         ("to_hand", aimed, (card,)),
         ("award", {"ops.0.to": BARBE_NOIRE}, (to,)),

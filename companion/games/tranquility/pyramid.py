@@ -470,8 +470,9 @@ class Pyramid(Tranquility):
         seat = self.turn
         if self.pending is not None:
             choices = tuple(card for card in (BACK, *KINDS) if self.pile.possible(card))
+            drawn = Ask("card", choices, said=tuple(map(self.card_label, choices)))
             return [Control(Text("pyramid_control_explore", at=self.BOARD.cells[self.pending.cell]),
-                            {"type": "explore", "player": seat}, (Ask("card", choices),), group="explorer")]
+                            {"type": "explore", "player": seat}, (drawn,), group="explorer")]
         cells = [self.BOARD.cells[i] for i in sorted(self.storms)]
         return [Control(Text("pyramid_control_compass", at=at), {"type": "compass", "at": at, "player": seat},
                         group="compass")

@@ -60,7 +60,8 @@ def _storms(game: Seas) -> list[Control]:
     sea = game.sea
     if sea.compasses < 1:
         return found
-    storms = Ask("card", ("storm-yellow", "storm-purple", "storm-orange"))
+    storms = Ask("card", ("storm-yellow", "storm-purple", "storm-orange"),
+                 said=(Text("say_a_yellow_storm"), Text("say_a_purple_storm"), Text("say_an_orange_storm")))
     found.append(Control(Text("seas_control_cancelled"), {"type": "drawn", "compass": True}, (seats, storms),
                          group="storms"))
     for card, lying in (("storm-yellow", sea.yellow), ("storm-orange", sea.orange)):

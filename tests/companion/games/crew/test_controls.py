@@ -73,3 +73,16 @@ def test_the_companion_draws_the_tasks_to_the_difficulty_with_a_seed() -> None:
         new_header("crew", 4, {"task_draw": "page"}, setup={"commander": 1})
     with pytest.raises(MalformedInput, match="sets up no 'captain'"):
         new_header("crew", 4, {}, setup={"commander": 1, "captain": 2})
+
+
+def test_the_signals_choices_are_named_in_the_pages_language() -> None:
+    # The page lists a choice by its words; the line still carries the record's value.
+    game = Crew(4, commander=1, tasks=())  # no task to share: the sonar is offered at once
+    signals = [c.json() for c in game.controls() if c.group == "signals"]
+    asks = {ask["field"]: ask for control in signals for ask in control["ask"]}
+    assert asks["direction"]["choices"] == ["left", "right"]
+    said = asks["direction"]["said"]
+    assert said == {"en": ["to the left", "to the right"], "fr": ["à gauche", "à droite"]}
+    assert asks["position"]["said"]["fr"] == ["en haut", "au milieu", "en bas"]
+    # A field without words names each choice by itself.
+    assert "said" not in asks["player"]
