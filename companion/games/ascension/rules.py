@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import companion.games.ascension.messages  # noqa: F401  (registers its words, said below)
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
 from companion.engine.game import Flag
 from companion.engine.placing import Counts, PlacingGame
@@ -27,7 +28,6 @@ from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refu
 from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.ascension.campfire import check_campfire, forced_cost, override_ruling
 from companion.games.ascension.events import Campfire, Grapple, Herd
-from companion.games.ascension.messages import DOMAIN, MESSAGES
 from companion.games.ascension.modules import (
     green_path,
     herd_can_climb,
@@ -66,7 +66,6 @@ from companion.games.ascension.setup import (
     deal_sizes,
     diagram,
 )
-from companion.messages import register_messages
 from companion.text import Text, Words, cards
 
 __all__ = ["Ascension", "bridge_holders", "deal_sizes"]
@@ -76,7 +75,6 @@ BRIDGE = CARDS["bridge"]
 #: are arithmetic or terrain; a card with nothing under it, or in a taken slot, cannot stay.
 OVERRIDABLE_KEYS = frozenset({"row_too_high", "terrain_adjacent", "too_costly_asc"})
 
-register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 @dataclass(frozen=True, slots=True)

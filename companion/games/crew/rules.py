@@ -24,6 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+import companion.games.crew.messages  # noqa: F401  (registers its words, said below)
 from companion.engine.controls import Control
 from companion.engine.deck import BACK
 from companion.engine.events import DeclareLoss, Event, Override, Play
@@ -34,17 +35,13 @@ from companion.errors import MalformedInput
 from companion.games.crew.controls import controls, notes
 from companion.games.crew.events import DeclareWin, Distress, Predict, Redeal, Reveal, Sonar, TakeTask
 from companion.games.crew.facts import DECK, PENDING, SERIES, Facts, Trick, colour_of, value_of
-from companion.games.crew.messages import DOMAIN, MESSAGES
 from companion.games.crew.setup import SETUP_HELP, drawn_setup
 from companion.games.crew.state import Breach, CrewSnapshot, SonarCard, contradicts, logbook
 from companion.games.crew.task_words import card_label as card_in_words
 from companion.games.crew.task_words import task_label, task_words
 from companion.games.crew.tasks import DIFFICULTY, NOT_FOR_COMMANDER, PREDICTED, status
 from companion.games.crew.tonoja import COLUMNS, TonojaRow
-from companion.messages import register_messages
 from companion.text import Text, Words
-
-register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 class Crew(TrickGame):

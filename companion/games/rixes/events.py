@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+import companion.games.rixes.messages  # noqa: F401  (registers its words, said below)
 from companion.engine.events import (
     Event,
     Labels,
@@ -25,12 +26,8 @@ from companion.engine.events import (
 )
 from companion.errors import MalformedInput
 from companion.games.rixes.bagarre import CAPTAINS
-from companion.games.rixes.messages import DOMAIN, MESSAGES
 from companion.games.rixes.weapons import TYPES
-from companion.messages import register_messages
 from companion.text import Text
-
-register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 #: Each operation and the fields it takes (``RECORD.md``, the ``ops`` of an ``effect``).
 OPS: dict[str, tuple[str, ...]] = {

@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+import companion.games.rixes.messages  # noqa: F401  (registers its words, said below)
 from companion.engine.controls import Control
 from companion.engine.events import Event, Override, Placement, Play, TakeBack, Undo
 from companion.engine.game import Game, Option
@@ -41,15 +42,11 @@ from companion.games.rixes.bagarre import (
 from companion.games.rixes.controls import controls, notes
 from companion.games.rixes.effects import Bagarre, apply
 from companion.games.rixes.events import Effect, Recruit
-from companion.games.rixes.messages import DOMAIN, MESSAGES
 from companion.games.rixes.phases import Won, end, loot, recruit
 from companion.games.rixes.seen import Seen
 from companion.games.rixes.table import DEALT, Member, Revoke, Table, crew_of
 from companion.games.rixes.weapons import TYPES, WEAPONS, two_types, weapon, weapon_words
-from companion.messages import register_messages
 from companion.text import Text, Words
-
-register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 class Rixes(Seen, Game[Table]):

@@ -22,6 +22,7 @@ from functools import partial
 from itertools import pairwise
 from typing import Any, Self, TypeVar, cast
 
+import companion.games.tranquility.messages  # noqa: F401  (registers its words, said below)
 from companion.engine.events import DeclareLoss, Discard, Event, Placement, Play, TakeBack
 from companion.engine.placing import Counts, PlacingGame
 from companion.engine.ruling import Outcome, Ruling, Termination, accepted, refused
@@ -29,10 +30,8 @@ from companion.errors import AmbiguousReading, MalformedInput
 from companion.games.tranquility.board import GRID, HIGHEST, LOWEST, Board
 from companion.games.tranquility.events import StartDiscards
 from companion.games.tranquility.gaps import checked_cells, gap_cells
-from companion.games.tranquility.messages import DOMAIN, MESSAGES
 from companion.games.tranquility.no_room import no_room
 from companion.games.tranquility.options import OPTIONS, rules_key
-from companion.messages import register_messages
 from companion.text import Text, Words, cards
 
 #: Cell names in sequence order (T1): index = (row - 1) * 6 + (column - 1).
@@ -55,7 +54,6 @@ _FINISH_LABEL = Text("say_the_finish_card")
 _START_CORNER = Text("say_the_start_corner")
 _FINISH_CORNER = Text("say_the_finish_corner")
 
-register_messages(MESSAGES, DOMAIN)  # this game's own messages join the catalogue
 
 
 @dataclass(frozen=True, slots=True)
