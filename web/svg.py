@@ -243,10 +243,11 @@ def _whole(value: object) -> int | None:
     return None
 
 
-def _name(value: object) -> str | None:
-    """``value`` as a name to show (a card, a task, a rule): a string or a whole number, else None."""
+def _name(value: object, most: int = MAX_NAME) -> str | None:
+    """``value`` as a name to show (a card, a task, a rule): a string or a whole number, else None;
+    cut at ``most`` characters."""
     if isinstance(value, str) and value:
-        value = value if len(value) <= MAX_NAME else value[:MAX_NAME - 1] + "…"
+        value = value if len(value) <= most else value[:most - 1] + "…"
         return "".join(char if char.isprintable() else "?" for char in value)  # XML takes no control
     number = _whole(value)
     return None if number is None else str(number)

@@ -106,10 +106,10 @@ def _wrap_words(words: str, limit: int) -> list[str]:
 def _words(value: object) -> dict[str, str] | None:
     """A task's words in each language (``{"en": ..., "fr": ...}``) to show, else None."""
     given = _mapping(value)
-    if not all(isinstance(given.get(lang), str) and given[lang] for lang in ("en", "fr")):
+    if not all(isinstance(given.get(lang), str) for lang in ("en", "fr")):
         return None
-    words = {lang: str(given[lang])[:MAX_WORDS] for lang in ("en", "fr")}
-    return {lang: "".join(c if c.isprintable() else "?" for c in text) for lang, text in words.items()}
+    words = {lang: _name(given[lang], MAX_WORDS) for lang in ("en", "fr")}
+    return {lang: text for lang, text in words.items() if text is not None} if all(words.values()) else None
 
 
 def _task(name: str, status: str, limit: int | None, game: str,
